@@ -1,0 +1,60 @@
+/**
+ * The ports the engine needs from the outside world. Adapters (src/models, workers) implement
+ * them; fakes for tests live in src/engine/testing.
+ */
+import type { Vector } from './types.ts';
+
+export interface ChatMessage {
+  readonly role: 'system' | 'user' | 'assistant';
+  readonly content: string;
+}
+
+export interface CompletionRequest {
+  readonly messages: readonly ChatMessage[];
+  /** Always bounded: local models must never run away. */
+  readonly maxTokens: number;
+  readonly temperature?: number;
+  readonly signal?: AbortSignal;
+  /** Free-text purpose tag ("extract", "summarise", "judge"), for logs and scripted fakes. */
+  readonly purpose?: string;
+}
+
+export interface StructuredRequest extends CompletionRequest {
+  /** JSON schema the answer must satisfy; adapters pass it to constrained decoding when they can. */
+  readonly schema: object;
+}
+
+export interface Completion {
+  readonly text: string;
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+}
+
+export interface LlmPort {
+  readonly id: string;
+  complete(request: CompletionRequest): Promise<Completion>;
+  /** Returns raw text meant to be JSON matching `schema`; the engine parses and validates it. */
+  completeStructured(request: StructuredRequest): Promise<Completion>;
+  countTokens(text: string): number | Promise<number>;
+}
+
+export interface EmbedderPort {
+  readonly id: string;
+  readonly dimension: number;
+  /** Embeds a batch; vectors are L2-normalised. */
+  embed(texts: readonly string[], signal?: AbortSignal): Promise<Vector[]>;
+}
+
+/** Seeded randomness: the same seed gives the same sequence. Returns a float in [0, 1). */
+export interface Rng {
+  next(): number;
+}
+
+export interface Clock {
+  now(): number;
+}
+
+/** Counts tokens without a model: used for reporting when no tokenizer is loaded. */
+export interface Tokenizer {
+  count(text: string): number;
+}

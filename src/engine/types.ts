@@ -1,0 +1,100 @@
+/** Core data model of the memory engine. Plain data: serialisable, no classes. */
+
+declare const brand: unique symbol;
+/** A string id that cannot be mixed up with another kind of id. */
+export type Brand<T, B extends string> = T & { readonly [brand]: B };
+
+export type ProfileId = Brand<string, 'ProfileId'>;
+export type SessionId = Brand<string, 'SessionId'>;
+export type TurnId = Brand<string, 'TurnId'>;
+export type FactId = Brand<string, 'FactId'>;
+export type NodeId = Brand<string, 'NodeId'>;
+
+export const asProfileId = (id: string) => id as ProfileId;
+export const asSessionId = (id: string) => id as SessionId;
+export const asTurnId = (id: string) => id as TurnId;
+export const asFactId = (id: string) => id as FactId;
+export const asNodeId = (id: string) => id as NodeId;
+
+/** An embedding. Float32Array so it can cross to and from workers as a transferred buffer. */
+export type Vector = Float32Array;
+
+export interface Profile {
+  readonly id: ProfileId;
+  readonly name: string;
+  readonly createdAt: string;
+}
+
+export type Speaker = 'user' | 'assistant';
+
+export interface Turn {
+  readonly id: TurnId;
+  readonly speaker: Speaker;
+  readonly text: string;
+}
+
+export interface Session {
+  readonly id: SessionId;
+  /** ISO date-time the session took place, when known. */
+  readonly time?: string;
+  readonly turns: readonly Turn[];
+}
+
+/** Where a fact came from. A merged fact keeps every source it was seen in. */
+export interface Provenance {
+  readonly sessionId: SessionId;
+  readonly turnIds: readonly TurnId[];
+  readonly time?: string;
+}
+
+export const FACT_CATEGORIES = ['preference', 'circumstance', 'plan', 'event', 'other'] as const;
+export type FactCategory = (typeof FACT_CATEGORIES)[number];
+
+export interface Fact {
+  readonly id: FactId;
+  readonly text: string;
+  readonly category: FactCategory;
+  readonly sources: readonly Provenance[];
+}
+
+export interface EmbeddedFact extends Fact {
+  readonly embedding: Vector;
+}
+
+/** Outcome of extracting one session: a failure is recorded, never dropped. */
+export type SessionExtraction =
+  | { readonly sessionId: SessionId; readonly status: 'ok'; readonly facts: readonly Fact[]; readonly attempts: number }
+  | { readonly sessionId: SessionId; readonly status: 'empty'; readonly facts: readonly []; readonly attempts: number }
+  | {
+      readonly sessionId: SessionId;
+      readonly status: 'failed';
+      readonly facts: readonly [];
+      readonly attempts: number;
+      readonly error: string;
+    };
+
+/**
+ * A node of the memory tree. Level 0 nodes are facts; level ≥ 1 nodes are summaries of
+ * their children (which are exactly one level below).
+ */
+export interface TreeNode {
+  readonly id: NodeId;
+  readonly level: number;
+  readonly text: string;
+  readonly embedding: Vector;
+  readonly parent: NodeId | null;
+  readonly children: readonly NodeId[];
+  /** Set on level-0 nodes: the fact this node stands for. */
+  readonly factId?: FactId;
+}
+
+export interface MemoryTree {
+  /** Nodes by id. */
+  readonly nodes: ReadonlyMap<NodeId, TreeNode>;
+  /** Node ids of each level, level 0 (facts) first; the last level holds the roots. */
+  readonly levels: readonly (readonly NodeId[])[];
+  readonly facts: ReadonlyMap<FactId, Fact>;
+  /** Facts inserted since the last full build, and the leaves that took them: used to measure drift. */
+  readonly insertedSinceBuild: number;
+  readonly factCountAtBuild: number;
+}
