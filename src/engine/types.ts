@@ -94,7 +94,18 @@ export interface MemoryTree {
   /** Node ids of each level, level 0 (facts) first; the last level holds the roots. */
   readonly levels: readonly (readonly NodeId[])[];
   readonly facts: ReadonlyMap<FactId, Fact>;
-  /** Facts inserted since the last full build, and the leaves that took them: used to measure drift. */
+  /** Measured at the last full build, so drift since then can be told. */
+  readonly build: TreeBuildStats;
+  /** Facts inserted incrementally since the last full build. */
   readonly insertedSinceBuild: number;
-  readonly factCountAtBuild: number;
+  /** Next free sequence number for summary node ids. */
+  readonly nextNodeSeq: number;
+}
+
+export interface TreeBuildStats {
+  readonly seed: number;
+  readonly factCount: number;
+  /** Mean cosine of each fact to its leaf cluster's centre. */
+  readonly leafCohesion: number;
+  readonly leafCohesionStd: number;
 }
