@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { AbortError } from '../errors.ts';
+import { extractAllExtractive, extractiveSessionFacts, isFactCandidate } from './extractive.ts';
+import { hikingSession, session } from './fixtures.test-support.ts';
+
+describe('extractive facts', () => {
+  it("keeps the user's statements, one fact per sentence, with provenance to the turn", () => {
+    const result = extractiveSessionFacts(hikingSession);
+    expect(result).toMatchObject({ sessionId: 's1', status: 'ok', attempts: 0 });
+    expect(result.facts.map((f) => [f.id, f.text, f.category, f.sources[0]?.turnIds])).toEqual([
+      ['s1/e0', 'I love hiking in the mountains.', 'other', ['s1-t3']],
+      ['s1/e1', 'My dog Rex comes along.', 'other', ['s1-t3']],
+      ['s1/e2', 'Mostly near Oslo, where I live.', 'other', ['s1-t5']],
+    ]);
+    expect(result.facts[0]?.sources[0]?.time).toBe('2024-05-01T10:00:00Z');
+  });
+
+  it('drops greetings, acknowledgements, short fragments and impersonal questions', () => {
+    expect(isFactCandidate('Thanks so much, that sounds great!')).toBe(false);
+    expect(isFactCandidate('Hello!')).toBe(false);
+    expect(isFactCandidate('Ok.')).toBe(false);
+    expect(isFactCandidate('Yes, exactly.')).toBe(false);
+    expect(isFactCandidate('What is the capital of Peru?')).toBe(false);
+    expect(isFactCandidate('Any tips for my knee surgery next week?')).toBe(true);
+    expect(isFactCandidate("I'm vegan.")).toBe(true);
+    expect(isFactCandidate('The weather in Bergen is awful.')).toBe(true);
+  });
+
+  it('folds a repeated sentence into one fact with both turns, and ignores the assistant', () => {
+    const s = session('s2', [
+      ['user', 'I am allergic to peanuts.'],
+      ['assistant', 'I am an assistant and I love facts.'],
+      ['user', 'Again. I am allergic to peanuts.'],
+    ]);
+    const result = extractiveSessionFacts(s);
+    expect(result.facts.map((f) => [f.text, f.sources[0]?.turnIds])).toEqual([
+      ['I am allergic to peanuts.', ['s2-t1', 's2-t3']],
+    ]);
+  });
+
+  it('is empty when nothing qualifies', () => {
+    const s = session('s3', [
+      ['user', 'Hi!'],
+      ['assistant', 'Hello, I am here to help you today.'],
+      ['user', 'Thanks, bye.'],
+    ]);
+    expect(extractiveSessionFacts(s)).toEqual({
+      sessionId: 's3',
+      status: 'empty',
+      facts: [],
+      attempts: 0,
+    });
+  });
+
+  it('runs over many sessions with progress, and honours abort', async () => {
+    const done: number[] = [];
+    const outcomes = await extractAllExtractive([hikingSession, session('s4', [])], {
+      onProgress: (p) => done.push(p.done),
+    });
+    expect(outcomes.map((o) => o.status)).toEqual(['ok', 'empty']);
+    expect(done).toEqual([1, 2]);
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      extractAllExtractive([hikingSession], { signal: controller.signal }),
+    ).rejects.toBeInstanceOf(AbortError);
+  });
+});
