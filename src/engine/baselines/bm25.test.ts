@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { TraversalEvent } from '../retrieval.ts';
+import { approximateTokenizer } from '../tokens.ts';
+import { asSessionId } from '../types.ts';
+import { bm25Terms, createBm25Index, createBm25Retriever } from './bm25.ts';
+import type { UnitSource } from './flat-topk.ts';
+import { unitsFromFacts, unitsFromSessions } from './flat-topk.ts';
+import { abortedSignal, FACTS, SESSIONS } from './test-corpus.test-support.ts';
+
+// d1: apple banana apple (|d| = 3), d2: banana cherry (2), d3: cherry cherry cherry date (4).
+// N = 3, avgdl = 3. Stop words ("the", "and", "a") do not count towards lengths.
+const TEXTS = ['The apple, banana and apple.', 'A banana; cherry!', 'cherry CHERRY cherry date'];
+const units: UnitSource[] = TEXTS.map((text, i) => ({
+  id: `d${i + 1}`,
+  text,
+  sessionIds: [asSessionId(`s${i + 1}`)],
+}));
+
+describe('bm25Terms', () => {
+  it('lower-cases, splits on non-word characters and drops stop words', () => {
+    expect(bm25Terms("The user's Dog, and I: 42 walks!")).toEqual(['user', 'dog', '42', 'walks']);
+    expect(bm25Terms('the and of')).toEqual([]);
+  });
+});
+
+describe('createBm25Index (hand-computed)', () => {
+  const index = createBm25Index(TEXTS);
+
+  it('uses Lucene idf = ln(1 + (N − n + 0.5)/(n + 0.5))', () => {
+    expect(index.size).toBe(3);
+    expect(index.averageLength).toBe(3);
+    expect(index.idf('apple')).toBeCloseTo(Math.log(1 + 2.5 / 1.5), 12); // 0.980829
+    expect(index.idf('apple')).toBeCloseTo(0.980829, 6);
+    expect(index.idf('cherry')).toBeCloseTo(Math.log(1.6), 12); // 0.470004
+    expect(index.idf('unseen')).toBeCloseTo(Math.log(1 + 3.5 / 0.5), 12);
+  });
+
+  it('scores with k1 = 1.2, b = 0.75', () => {
+    // "apple cherry":
+    // d1: apple tf 2, |d|/avgdl = 1  → 0.980829 · 2·2.2 / (2 + 1.2·1)    = 1.348640
+    // d2: cherry tf 1, norm 0.25 + 0.75·2/3 = 0.75 → 0.470004 · 2.2 / (1 + 0.9) = 0.544215
+    // d3: cherry tf 3, norm 0.25 + 0.75·4/3 = 1.25 → 0.470004 · 6.6 / (3 + 1.5) = 0.689339
+    const [d1, d2, d3] = index.scores('apple cherry');
+    expect(d1).toBeCloseTo(1.34864, 5);
+    expect(d2).toBeCloseTo(0.544215, 5);
+    expect(d3).toBeCloseTo(0.689339, 5);
+  });
+
+  it('counts a repeated query term once and ignores stop words in the query', () => {
+    expect(index.scores('the apple and the cherry cherry')).toEqual(index.scores('apple cherry'));
+  });
+
+  it('honours custom k1 and b', () => {
+    // b = 0: no length normalisation; k1 = 1: d3 cherry = 0.470004 · 3·2 / (3 + 1) = 0.705005
+    const [, , d3] = createBm25Index(TEXTS, { k1: 1, b: 0 }).scores('cherry');
+    expect(d3).toBeCloseTo(0.705005, 5);
+  });
+
+  it('copes with an empty corpus', () => {
+    expect(createBm25Index([]).scores('apple')).toEqual([]);
+  });
+});
+
+describe('createBm25Retriever', () => {
+  it('returns the top k by score, leaving out units with no shared term', async () => {
+    const retriever = createBm25Retriever({ units, k: 10 });
+    const result = await retriever.retrieve('banana apple');
+    // d1: 1.348640 + 0.470004 (banana, tf 1, norm 1: 0.470004·2.2/2.2) = 1.818644; d2: 0.544215; d3: 0.
+    expect(result.items.map((i) => i.id)).toEqual(['d1', 'd2']);
+    expect(result.items[0]?.score).toBeCloseTo(1.818644, 5);
+    expect(result.items[1]).toMatchObject({ sessionIds: ['s2'] });
+    const top1 = await createBm25Retriever({ units, k: 1 }).retrieve('apple cherry');
+    expect(top1.items.map((i) => i.id)).toEqual(['d1']);
+  });
+
+  it('ranks sessions and maps facts, with tokens and events', async () => {
+    const sessions = createBm25Retriever({ units: unitsFromSessions(SESSIONS), k: 2 });
+    const events: TraversalEvent[] = [];
+    const r = await sessions.retrieve('Is my dog afraid of rain?', {
+      onEvent: (e) => events.push(e),
+    });
+    expect(r.items.map((i) => i.id)).toEqual(['s3', 's1']);
+    expect(r.contextTokens).toBe(
+      r.items.reduce((n, i) => n + approximateTokenizer.count(i.text), 0),
+    );
+    expect(r.llmCalls).toBe(0);
+    expect(events).toEqual(r.events);
+    expect(events.map((e) => e.type)).toEqual(['select', 'select', 'done']);
+
+    const facts = createBm25Retriever({ units: unitsFromFacts(FACTS), k: 1 });
+    const f = await facts.retrieve('rain');
+    expect(f.items[0]).toMatchObject({ id: 'f3', sessionIds: ['s3', 's1'], factIds: ['f3'] });
+    expect(f.events[0]).toEqual({ type: 'select', node: 'f3', level: 0, factId: 'f3' });
+  });
+
+  it('retrieves nothing for a query of stop words', async () => {
+    const r = await createBm25Retriever({ units, k: 3 }).retrieve('what is the');
+    expect(r.items).toEqual([]);
+    expect(r.events).toEqual([{ type: 'done', selected: 0, calls: 0, tokens: 0 }]);
+  });
+
+  it('rejects an aborted signal and a bad k', async () => {
+    const retriever = createBm25Retriever({ units, k: 1 });
+    await expect(retriever.retrieve('apple', { signal: abortedSignal() })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(() => createBm25Retriever({ units, k: 0 })).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * The baselines Grove's tree retrieval is compared against (TaciTree's table 2, MAP's BM25), by
+ * name, for the CLI and the evaluation harness. Every one is a `Retriever`.
+ */
+import type { EmbedderPort, LlmPort, Tokenizer } from '../ports.ts';
+import type { Retriever } from '../retrieval.ts';
+import type { Fact, MemoryTree, Session } from '../types.ts';
+import { createBm25Retriever } from './bm25.ts';
+import { createCollapsedTreeRetriever } from './collapsed-tree.ts';
+import {
+  createFlatTopK,
+  unitsFromFacts,
+  unitsFromSessions,
+  unitsFromSummaries,
+} from './flat-topk.ts';
+import { createLongContextRetriever } from './long-context.ts';
+import { summariseSessions, type SessionSummary } from './session-summaries.ts';
+
+export const BASELINE_NAMES = [
+  'raw-rag',
+  'summary-rag',
+  'fact-rag',
+  'bm25',
+  'collapsed-tree',
+  'long-context-sessions',
+  'long-context-facts',
+] as const;
+
+export type BaselineName = (typeof BASELINE_NAMES)[number];
+
+/** What a baseline needs besides the sessions. */
+export type BaselineNeed = 'embedder' | 'llm-or-summaries' | 'facts' | 'tree';
+
+export interface BaselineInfo {
+  readonly description: string;
+  readonly needs: readonly BaselineNeed[];
+}
+
+export const BASELINES: Readonly<Record<BaselineName, BaselineInfo>> = {
+  'raw-rag': {
+    description: 'Embedding top-k over raw sessions (long sessions scored by their best chunk).',
+    needs: ['embedder'],
+  },
+  'summary-rag': {
+    description: 'Embedding top-k over one LLM summary per session.',
+    needs: ['embedder', 'llm-or-summaries'],
+  },
+  'fact-rag': {
+    description: 'Embedding top-k over the extracted facts.',
+    needs: ['embedder', 'facts'],
+  },
+  bm25: {
+    description: 'Okapi BM25 (k1 1.2, b 0.75) top-k over raw sessions.',
+    needs: [],
+  },
+  'collapsed-tree': {
+    description: "RAPTOR's collapsed tree: embedding top-k over every node of the memory tree.",
+    needs: ['embedder', 'tree'],
+  },
+  'long-context-sessions': {
+    description: 'No retrieval: every raw session in the prompt.',
+    needs: [],
+  },
+  'long-context-facts': {
+    description: 'No retrieval: every extracted fact in the prompt, in session order.',
+    needs: ['facts'],
+  },
+};
+
+export const isBaselineName = (name: string): name is BaselineName =>
+  (BASELINE_NAMES as readonly string[]).includes(name);
+
+export interface BaselineInputs {
+  /** All of the user's sessions, in chronological order. */
+  readonly sessions: readonly Session[];
+  readonly facts?: readonly Fact[];
+  readonly tree?: MemoryTree;
+  readonly embedder?: EmbedderPort;
+  /** Summarises sessions for summary-rag when `summaries` are not given. */
+  readonly llm?: LlmPort;
+  readonly summaries?: readonly SessionSummary[];
+  /** Items per query for the top-k baselines (default 5). */
+  readonly k?: number;
+  readonly tokenizer?: Tokenizer;
+  /** Cancels building (embedding the corpus, summarising). */
+  readonly signal?: AbortSignal;
+}
+
+export class MissingBaselineInputError extends Error {
+  override readonly name = 'MissingBaselineInputError';
+  constructor(baseline: BaselineName, input: string) {
+    super(`The "${baseline}" baseline needs ${input}; pass it in the baseline inputs.`);
+  }
+}
+
+function need<T>(value: T | undefined, baseline: BaselineName, input: string): T {
+  if (value === undefined) throw new MissingBaselineInputError(baseline, input);
+  return value;
+}
+
+/** Builds the named baseline over the inputs (embeds its corpus, summarises when needed). */
+export async function createBaseline(
+  name: BaselineName,
+  inputs: BaselineInputs,
+): Promise<Retriever> {
+  const k = inputs.k ?? 5;
+  const common = {
+    name,
+    ...(inputs.tokenizer ? { tokenizer: inputs.tokenizer } : {}),
+  };
+  const signal = inputs.signal ? { signal: inputs.signal } : {};
+  const sessionOrder = inputs.sessions.map((s) => s.id);
+  switch (name) {
+    case 'raw-rag':
+    case 'summary-rag':
+    case 'fact-rag': {
+      const embedder = need(inputs.embedder, name, 'an embedder');
+      const units =
+        name === 'raw-rag'
+          ? unitsFromSessions(
+              inputs.sessions,
+              inputs.tokenizer ? { tokenizer: inputs.tokenizer } : {},
+            )
+          : name === 'fact-rag'
+            ? unitsFromFacts(need(inputs.facts, name, 'the extracted facts'))
+            : unitsFromSummaries(
+                inputs.summaries ??
+                  (await summariseSessions(
+                    need(inputs.llm, name, 'an LLM or summaries'),
+                    inputs.sessions,
+                    signal,
+                  )),
+              );
+      return createFlatTopK({ ...common, ...signal, embedder, units, k });
+    }
+    case 'bm25':
+      return createBm25Retriever({ ...common, units: unitsFromSessions(inputs.sessions), k });
+    case 'collapsed-tree':
+      return createCollapsedTreeRetriever({
+        ...common,
+        tree: need(inputs.tree, name, 'a memory tree'),
+        embedder: need(inputs.embedder, name, 'an embedder'),
+        k,
+      });
+    case 'long-context-sessions':
+      return createLongContextRetriever({ ...common, kind: 'sessions', sessions: inputs.sessions });
+    case 'long-context-facts':
+      return createLongContextRetriever({
+        ...common,
+        kind: 'facts',
+        facts: need(inputs.facts, name, 'the extracted facts'),
+        sessionOrder,
+      });
+  }
+}
+
+export * from './bm25.ts';
+export * from './collapsed-tree.ts';
+export * from './flat-topk.ts';
+export * from './long-context.ts';
+export * from './session-summaries.ts';
+export { sessionChunks, sessionText } from './session-text.ts';
