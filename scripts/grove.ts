@@ -1,0 +1,62 @@
+/**
+ * Grove's command line: `npm run grove -- <command> [options]`.
+ * Results go to stdout (JSON with --json), errors to stderr with a non-zero exit.
+ */
+import { runBench } from './cli/bench-command.ts';
+import { runBuild } from './cli/build-command.ts';
+import { runQuery } from './cli/query-command.ts';
+import { UsageError } from './cli/args.ts';
+
+const USAGE = `Usage: npm run grove -- <command> [options]
+
+Commands:
+  build --file <conversation.json> [--llm none|scripted] [--embedder hash] [--seed N] [--json]
+      Build the memory tree and print its shape (levels, nodes per level, roots).
+  query --file <conversation.json> --question "..." [--judge llm|llm-listwise|embedding|oracle]
+        [--leaf-mode collect|judge] [--max-calls N] [--gold-sessions s1,s2] [--llm ...] [--json]
+      Walk the tree for a question; print the traversal and the retrieved facts.
+  bench tree-build (--n N --dim D --seed S | --input vectors.json) [--reference] --json
+      Cluster vectors through the full TaciTree policy; --reference also runs umap-learn +
+      scikit-learn on the same input and prints both side by side.
+  bench store [--sessions 100] [--facts-per-session 30] [--dim 384] --json
+      Save and load a synthetic memory forest through the IndexedDB repositories (Node).
+
+--llm scripted and --embedder hash are test fakes (the CLI's explicit test mode).
+--llm openai:http://127.0.0.1:8080#model uses an OpenAI-compatible server (llama.cpp, Ollama,
+vLLM): prompts LEAVE THIS DEVICE for that server.`;
+
+const commands: Record<
+  string,
+  (argv: string[]) => Promise<{ json: boolean; result: unknown; text: string }>
+> = {
+  build: runBuild,
+  query: runQuery,
+  bench: runBench,
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    process.stdout.write(`${USAGE}\n`);
+    return name === undefined ? 2 : 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    process.stderr.write(`grove: unknown command "${name}"\n\n${USAGE}\n`);
+    return 2;
+  }
+  try {
+    const { json, result, text } = await command(rest);
+    process.stdout.write(json ? `${JSON.stringify(result, null, 2)}\n` : `${text}\n`);
+    return 0;
+  } catch (error) {
+    const err = error as Error;
+    process.stderr.write(
+      `grove ${name}: ${err.name === 'Error' ? '' : `${err.name}: `}${err.message}\n`,
+    );
+    if (err instanceof UsageError) process.stderr.write(`\n${USAGE}\n`);
+    return err instanceof UsageError ? 2 : 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

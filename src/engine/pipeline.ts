@@ -1,0 +1,138 @@
+/**
+ * Sessions in, memory tree out: extract facts (LLM or extractive), embed them, merge
+ * near-duplicates, build the tree. The CLI and the workers both run memory through here.
+ */
+import { extractAll } from './facts/extract.ts';
+import { extractAllExtractive } from './facts/extractive.ts';
+import { dedupeFacts, type FactMerge } from './facts/dedup.ts';
+import type { EmbedderPort, LlmPort } from './ports.ts';
+import { stagedProgress, type ProgressCallback } from './progress.ts';
+import { buildTree, type BuildReport } from './tree/build.ts';
+import { insertFacts, type InsertReport } from './tree/insert.ts';
+import { centralMemberSummariser, llmSummariser, type Summariser } from './tree/summarise.ts';
+import type { EmbeddedFact, Fact, MemoryTree, Session, SessionExtraction } from './types.ts';
+
+export interface MemoryOptions {
+  /** The LLM for extraction and summaries; without one, extractive facts and central-member summaries. */
+  readonly llm?: LlmPort;
+  readonly embedder: EmbedderPort;
+  readonly seed?: number;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: ProgressCallback;
+}
+
+export interface MemoryBuild {
+  readonly tree: MemoryTree;
+  readonly extractions: readonly SessionExtraction[];
+  readonly merged: readonly FactMerge[];
+  readonly report: BuildReport;
+}
+
+export const DEFAULT_SEED = 42;
+const EMBED_BATCH = 32;
+
+export function summariserFor(llm: LlmPort | undefined): Summariser {
+  return llm ? llmSummariser(llm) : centralMemberSummariser;
+}
+
+export async function embedFacts(
+  embedder: EmbedderPort,
+  facts: readonly Fact[],
+  signal?: AbortSignal,
+  onBatch?: (done: number, total: number) => void,
+): Promise<EmbeddedFact[]> {
+  const out: EmbeddedFact[] = [];
+  for (let start = 0; start < facts.length; start += EMBED_BATCH) {
+    const batch = facts.slice(start, start + EMBED_BATCH);
+    const vectors = await embedder.embed(
+      batch.map((f) => f.text),
+      signal,
+    );
+    batch.forEach((fact, i) => {
+      const embedding = vectors[i];
+      if (!embedding)
+        throw new Error(
+          `The embedder returned ${vectors.length} vectors for ${batch.length} texts`,
+        );
+      out.push({ ...fact, embedding });
+    });
+    onBatch?.(out.length, facts.length);
+  }
+  return out;
+}
+
+async function extract(
+  sessions: readonly Session[],
+  options: MemoryOptions,
+  report: (d: number, t: number) => void,
+) {
+  const runOptions = {
+    ...(options.signal ? { signal: options.signal } : {}),
+    onProgress: ({ done, total }: { done: number; total: number }) => report(done, total),
+  };
+  return options.llm
+    ? extractAll(options.llm, sessions, runOptions)
+    : extractAllExtractive(sessions, runOptions);
+}
+
+/** Builds a user's memory from scratch. Failed sessions are reported in `extractions`. */
+export async function buildMemory(
+  sessions: readonly Session[],
+  options: MemoryOptions,
+): Promise<MemoryBuild> {
+  const progress = stagedProgress(
+    'build-memory',
+    [
+      { name: 'extract', weight: options.llm ? 60 : 5 },
+      { name: 'embed', weight: 10 },
+      { name: 'tree', weight: options.llm ? 30 : 85 },
+    ],
+    options.onProgress,
+  );
+  const extractions = await extract(sessions, options, (d, t) => progress.report('extract', d, t));
+  const facts = extractions.flatMap((e) => e.facts);
+  const embedded = await embedFacts(options.embedder, facts, options.signal, (d, t) =>
+    progress.report('embed', d, t),
+  );
+  const { kept, merged } = dedupeFacts(embedded);
+  const { tree, report } = await buildTree(kept, {
+    embedder: options.embedder,
+    summariser: summariserFor(options.llm),
+    seed: options.seed ?? DEFAULT_SEED,
+    ...(options.signal ? { signal: options.signal } : {}),
+    onLevel: (done, total) => progress.report('tree', done, total),
+  });
+  progress.done();
+  return { tree, extractions, merged, report };
+}
+
+/** Adds new sessions to an existing memory without a rebuild. */
+export async function addSessions(
+  tree: MemoryTree,
+  sessions: readonly Session[],
+  options: MemoryOptions,
+): Promise<{ tree: MemoryTree; extractions: readonly SessionExtraction[]; report: InsertReport }> {
+  const extractions = await extract(sessions, options, () => undefined);
+  const embedded = await embedFacts(
+    options.embedder,
+    extractions.flatMap((e) => e.facts),
+    options.signal,
+  );
+  const summariser = summariserFor(options.llm);
+  const seed = options.seed ?? DEFAULT_SEED;
+  const inserted = await insertFacts(tree, embedded, {
+    summariser,
+    embedder: options.embedder,
+    ...(options.signal ? { signal: options.signal } : {}),
+    rebuild: async (all) =>
+      (
+        await buildTree(all, {
+          embedder: options.embedder,
+          summariser,
+          seed,
+          ...(options.signal ? { signal: options.signal } : {}),
+        })
+      ).tree,
+  });
+  return { ...inserted, extractions };
+}

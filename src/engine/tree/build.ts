@@ -1,0 +1,88 @@
+/**
+ * A full TaciTree build: facts are level 0; clusters of each level are summarised (one sentence)
+ * and embedded into the level above, until a level has at most L nodes: the roots.
+ * Deterministic for a fixed seed, summariser and embedder.
+ */
+import { buildHierarchy } from '../cluster/hierarchy.ts';
+import type { EmbedderPort } from '../ports.ts';
+import type { EmbeddedFact, MemoryTree, NodeId } from '../types.ts';
+import { leafCohesion } from './cohesion.ts';
+import { TreeDraft } from './draft.ts';
+import type { Summariser } from './summarise.ts';
+
+export interface BuildOptions {
+  readonly embedder: EmbedderPort;
+  readonly summariser: Summariser;
+  readonly seed: number;
+  readonly signal?: AbortSignal;
+  /** Summaries written so far and how many the level being built will have. */
+  readonly onLevel?: (done: number, total: number, level: number) => void;
+}
+
+export interface BuildReport {
+  readonly nodesPerLevel: readonly number[];
+  readonly summaries: {
+    readonly llm: number;
+    readonly centralMember: number;
+    /** LLM summaries that failed and fell back to the central member, with why. */
+    readonly failed: readonly string[];
+  };
+  readonly msUmap: number;
+  readonly msGmm: number;
+  readonly msSummarise: number;
+}
+
+export async function buildTree(
+  facts: readonly EmbeddedFact[],
+  options: BuildOptions,
+): Promise<{ tree: MemoryTree; report: BuildReport }> {
+  const { embedder, summariser, signal } = options;
+  const draft = new TreeDraft();
+  const levelIds: NodeId[][] = [facts.map((fact) => draft.addFact(fact, fact.embedding).id)];
+  const counts = { llm: 0, centralMember: 0, failed: [] as string[] };
+
+  const hierarchy = await buildHierarchy(
+    facts.map((f) => f.embedding),
+    {
+      seed: options.seed,
+      ...(signal ? { signal } : {}),
+      onProgress: ({ level, done, total }) => options.onLevel?.(done, total, level),
+      summarize: async (level, members) => {
+        const children = members.map((i) => levelIds[level]?.[i] as NodeId);
+        const summary = await summariser.summarise(
+          children.map((id) => draft.node(id)),
+          signal,
+        );
+        if (summary.method === 'llm') counts.llm++;
+        else counts.centralMember++;
+        if (summary.error !== undefined) counts.failed.push(summary.error);
+        const [embedding] = await embedder.embed([summary.text], signal);
+        if (!embedding) throw new Error('The embedder returned no vector for a summary');
+        const node = draft.addSummary(level + 1, summary.text, embedding, children);
+        (levelIds[level + 1] ??= []).push(node.id);
+        return embedding;
+      },
+    },
+  );
+
+  const cohesion = leafCohesion(draft.levels[1] ?? [], (id) => draft.node(id));
+  const tree = draft.freeze(
+    {
+      seed: options.seed,
+      factCount: facts.length,
+      leafCohesion: cohesion.mean,
+      leafCohesionStd: cohesion.std,
+    },
+    0,
+  );
+  return {
+    tree,
+    report: {
+      nodesPerLevel: tree.levels.map((level) => level.length),
+      summaries: counts,
+      msUmap: hierarchy.msUmap,
+      msGmm: hierarchy.msGmm,
+      msSummarise: hierarchy.msSummarize,
+    },
+  };
+}

@@ -1,0 +1,135 @@
+/** A mutable working copy of a memory tree, used while building or inserting, then frozen. */
+import {
+  asNodeId,
+  type Fact,
+  type FactId,
+  type MemoryTree,
+  type NodeId,
+  type TreeBuildStats,
+  type TreeNode,
+  type Vector,
+} from '../types.ts';
+
+interface DraftNode {
+  id: NodeId;
+  level: number;
+  text: string;
+  embedding: Vector;
+  parent: NodeId | null;
+  children: NodeId[];
+  factId?: FactId;
+}
+
+export const factNodeId = (factId: FactId) => asNodeId(`f:${factId}`);
+
+export class TreeDraft {
+  readonly nodes = new Map<NodeId, DraftNode>();
+  readonly levels: NodeId[][] = [[]];
+  readonly facts = new Map<FactId, Fact>();
+  nextNodeSeq = 0;
+
+  static from(tree: MemoryTree): TreeDraft {
+    const draft = new TreeDraft();
+    draft.levels.length = 0;
+    for (const level of tree.levels) draft.levels.push([...level]);
+    for (const [id, node] of tree.nodes)
+      draft.nodes.set(id, { ...node, children: [...node.children] });
+    for (const [id, fact] of tree.facts) draft.facts.set(id, fact);
+    draft.nextNodeSeq = tree.nextNodeSeq;
+    return draft;
+  }
+
+  node(id: NodeId): DraftNode {
+    const node = this.nodes.get(id);
+    if (!node) throw new Error(`Memory tree is inconsistent: node ${id} is missing`);
+    return node;
+  }
+
+  get height(): number {
+    return this.levels.length;
+  }
+
+  /** Adds a fact as a level-0 node; an `embedding` field on `fact` is not kept in the fact map. */
+  addFact(fact: Fact, embedding: Vector): DraftNode {
+    const { id, text, category, sources } = fact;
+    this.facts.set(id, { id, text, category, sources });
+    const node: DraftNode = {
+      id: factNodeId(fact.id),
+      level: 0,
+      text: fact.text,
+      embedding,
+      parent: null,
+      children: [],
+      factId: fact.id,
+    };
+    this.nodes.set(node.id, node);
+    this.levelIds(0).push(node.id);
+    return node;
+  }
+
+  /** A new summary node over `children` (which must be one level below). */
+  addSummary(
+    level: number,
+    text: string,
+    embedding: Vector,
+    children: readonly NodeId[],
+  ): DraftNode {
+    const node: DraftNode = {
+      id: asNodeId(`s${level}:${this.nextNodeSeq++}`),
+      level,
+      text,
+      embedding,
+      parent: null,
+      children: [],
+    };
+    this.nodes.set(node.id, node);
+    this.levelIds(level).push(node.id);
+    for (const child of children) this.attach(child, node.id);
+    return node;
+  }
+
+  attach(child: NodeId, parent: NodeId): void {
+    const childNode = this.node(child);
+    if (childNode.parent !== null) {
+      const old = this.node(childNode.parent);
+      old.children = old.children.filter((id) => id !== child);
+    }
+    childNode.parent = parent;
+    this.node(parent).children.push(child);
+  }
+
+  levelIds(level: number): NodeId[] {
+    while (this.levels.length <= level) this.levels.push([]);
+    return this.levels[level] as NodeId[];
+  }
+
+  /** Ids from `id` up to its root, `id` first. */
+  ancestry(id: NodeId): NodeId[] {
+    const out: NodeId[] = [];
+    for (let at: NodeId | null = id; at !== null; at = this.node(at).parent) out.push(at);
+    return out;
+  }
+
+  freeze(build: TreeBuildStats, insertedSinceBuild: number): MemoryTree {
+    const nodes = new Map<NodeId, TreeNode>();
+    for (const [id, n] of this.nodes) {
+      nodes.set(id, {
+        id,
+        level: n.level,
+        text: n.text,
+        embedding: n.embedding,
+        parent: n.parent,
+        children: [...n.children],
+        ...(n.factId !== undefined ? { factId: n.factId } : {}),
+      });
+    }
+    return {
+      nodes,
+      levels: this.levels.map((level) => [...level]),
+      facts: new Map(this.facts),
+      build,
+      insertedSinceBuild,
+      nextNodeSeq: this.nextNodeSeq,
+    };
+  }
+}

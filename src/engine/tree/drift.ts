@@ -1,0 +1,47 @@
+/**
+ * Drift: how far incremental inserts have moved the tree from what a fresh build would give.
+ * The host rebuilds in the background when it is worth it.
+ */
+import type { MemoryTree } from '../types.ts';
+import { leafCohesion, treeLookup } from './cohesion.ts';
+import { MAX_ROOTS } from './constants.ts';
+
+export interface DriftReport {
+  /** Facts inserted since the last build, relative to the facts at that build. */
+  readonly insertedFraction: number;
+  /** Roots beyond L: the top level outgrew what the judge should read at once. */
+  readonly rootOverflow: number;
+  /** Drop of the mean fact-to-leaf-centre cosine since the build (positive = looser clusters). */
+  readonly cohesionDrop: number;
+  readonly rebuildRecommended: boolean;
+  readonly reasons: readonly string[];
+}
+
+export const DRIFT_LIMITS = { insertedFraction: 0.5, cohesionDrop: 0.05 } as const;
+
+export function measureDrift(tree: MemoryTree): DriftReport {
+  const atBuild = Math.max(1, tree.build.factCount);
+  const insertedFraction = tree.insertedSinceBuild / atBuild;
+  const top = tree.levels[tree.levels.length - 1] ?? [];
+  const rootOverflow = Math.max(0, top.length - MAX_ROOTS);
+  const leaves = tree.levels.length > 1 ? (tree.levels[1] ?? []) : [];
+  const cohesionDrop = tree.build.leafCohesion - leafCohesion(leaves, treeLookup(tree)).mean;
+
+  const reasons: string[] = [];
+  if (insertedFraction >= DRIFT_LIMITS.insertedFraction) {
+    reasons.push(
+      `${tree.insertedSinceBuild} facts inserted since the build of ${tree.build.factCount}`,
+    );
+  }
+  if (rootOverflow > 0) reasons.push(`${top.length} roots, more than ${MAX_ROOTS}`);
+  if (cohesionDrop > DRIFT_LIMITS.cohesionDrop) {
+    reasons.push(`leaf clusters loosened by ${cohesionDrop.toFixed(3)} cosine`);
+  }
+  return {
+    insertedFraction,
+    rootOverflow,
+    cohesionDrop,
+    rebuildRecommended: reasons.length > 0,
+    reasons,
+  };
+}

@@ -1,0 +1,210 @@
+/**
+ * TaciTree retrieval: walk the tree from the roots, let a judge keep or prune each node, and
+ * descend only into kept nodes, so whole irrelevant subtrees cost nothing. Every step is
+ * emitted as a traversal event.
+ */
+import { contextTokens } from '../eval/metrics.ts';
+import type { EmbedderPort, Tokenizer } from '../ports.ts';
+import type {
+  RetrievalResult,
+  RetrievedItem,
+  RetrieveOptions,
+  Retriever,
+  TraversalEvent,
+} from '../retrieval.ts';
+import { approximateTokenizer } from '../tokens.ts';
+import type { Fact, FactId, MemoryTree, TreeNode, Vector } from '../types.ts';
+import { cosine } from '../vector.ts';
+import { embeddingJudge, type JudgeContext, type NodeJudge, type NodeVerdict } from './judges.ts';
+import { factsUnder, nodeOf, roots, sessionsOf } from './subtree.ts';
+
+export interface TreeRetrieverOptions {
+  readonly judge: NodeJudge;
+  /** Embeds the question: needed by the embedding judge and by both fallbacks. */
+  readonly embedder?: EmbedderPort;
+  /** Most LLM calls one retrieval may spend; the rest of the walk uses `budgetFallback`. */
+  readonly maxCalls?: number;
+  /** `collect`: all facts under kept leaf summaries (the paper). `judge`: judge those facts too. */
+  readonly leafMode?: 'collect' | 'judge';
+  /** Hand the answerer the facts, or the kept leaf summaries instead (fewer tokens). */
+  readonly contextUnit?: 'facts' | 'summaries';
+  /** Facts closest to the question returned when the walk keeps nothing (0 disables). */
+  readonly fallbackK?: number;
+  readonly budgetFallback?: NodeJudge;
+  readonly tokenizer?: Tokenizer;
+}
+
+export function createTreeRetriever(tree: MemoryTree, options: TreeRetrieverOptions): Retriever {
+  return {
+    name: `tacitree:${options.judge.name}`,
+    retrieve: (question, retrieveOptions) =>
+      walkTree(tree, question, options, retrieveOptions ?? {}),
+  };
+}
+
+async function walkTree(
+  tree: MemoryTree,
+  question: string,
+  options: TreeRetrieverOptions,
+  { signal, onEvent }: RetrieveOptions,
+): Promise<RetrievalResult> {
+  const { judge } = options;
+  const maxCalls = options.maxCalls ?? Number.POSITIVE_INFINITY;
+  const budgetFallback = options.budgetFallback ?? embeddingJudge({ beam: 3 });
+  const leafMode = options.leafMode ?? 'collect';
+  const events: TraversalEvent[] = [];
+  const emit = (event: TraversalEvent) => {
+    events.push(event);
+    onEvent?.(event);
+  };
+  signal?.throwIfAborted();
+  const queryVector = options.embedder
+    ? (await options.embedder.embed([question], signal))[0]
+    : undefined;
+  const ctx: JudgeContext = {
+    question,
+    tree,
+    ...(queryVector ? { queryVector } : {}),
+    ...(signal ? { signal } : {}),
+  };
+
+  let calls = 0;
+  let judgeTokens = 0;
+  let budgetSpent = false;
+  const selected = new Map<FactId, Fact>();
+  const keptLeaves: TreeNode[] = [];
+  let groups: TreeNode[][] = [roots(tree).map((id) => nodeOf(tree, id))].filter(
+    (g) => g.length > 0,
+  );
+
+  while (groups.length > 0) {
+    const next: TreeNode[][] = [];
+    for (const unit of judgingUnits(judge, orderByPromise(groups, queryVector))) {
+      signal?.throwIfAborted();
+      for (const node of unit.flat()) emit({ type: 'visit', node: node.id, level: node.level });
+      const cost = judge.callsFor(unit);
+      let verdicts: NodeVerdict[];
+      if (calls + cost <= maxCalls) {
+        verdicts = await judge.judge(unit, ctx);
+        calls += cost;
+      } else {
+        if (!budgetSpent) emit({ type: 'budget-exhausted', calls });
+        budgetSpent = true;
+        verdicts = queryVector
+          ? await budgetFallback.judge(unit, ctx)
+          : unit
+              .flat()
+              .map((node) => ({ node, keep: false, reason: 'call budget exhausted', tokens: 0 }));
+      }
+      for (const v of verdicts) {
+        judgeTokens += v.tokens;
+        emit({
+          type: v.keep ? 'keep' : 'prune',
+          node: v.node.id,
+          level: v.node.level,
+          ...(v.score !== undefined ? { score: v.score } : {}),
+          reason: v.reason,
+          tokens: v.tokens,
+          calls,
+        });
+        if (!v.keep) continue;
+        const node = v.node;
+        if (node.level === 0 || (node.level === 1 && leafMode === 'collect')) {
+          if (node.level === 1) keptLeaves.push(node);
+          for (const fact of factsUnder(tree, node.id)) select(fact, node);
+        } else {
+          next.push(node.children.map((id) => nodeOf(tree, id)));
+        }
+      }
+    }
+    groups = next;
+  }
+
+  function select(fact: Fact, from: TreeNode) {
+    if (selected.has(fact.id)) return;
+    selected.set(fact.id, fact);
+    emit({ type: 'select', node: from.id, level: from.level, factId: fact.id });
+  }
+
+  let items: RetrievedItem[];
+  if (selected.size === 0) {
+    items = fallbackFacts(tree, queryVector, options.fallbackK ?? 6, emit).map(factItem);
+  } else if (options.contextUnit === 'summaries' && keptLeaves.length > 0) {
+    const coveredByLeaves = new Set(
+      keptLeaves.flatMap((leaf) => factsUnder(tree, leaf.id)).map((f) => f.id),
+    );
+    items = [
+      ...keptLeaves.map((leaf) => summaryItem(tree, leaf)),
+      ...[...selected.values()].filter((f) => !coveredByLeaves.has(f.id)).map(factItem),
+    ];
+  } else {
+    items = [...selected.values()].map(factItem);
+  }
+  emit({ type: 'done', selected: items.length, calls, tokens: judgeTokens });
+  return {
+    items,
+    contextTokens: contextTokens(items, options.tokenizer ?? approximateTokenizer),
+    llmCalls: calls,
+    judgeTokens,
+    events,
+  };
+}
+
+/** Spend the budget on the most promising subtrees first, when the question is embedded. */
+function orderByPromise(groups: TreeNode[][], query: Vector | undefined): TreeNode[][] {
+  if (!query) return groups;
+  const best = (g: TreeNode[]) => Math.max(...g.map((n) => cosine(n.embedding, query)));
+  return groups
+    .map((g) => ({ g, score: best(g) }))
+    .sort((a, b) => b.score - a.score)
+    .map(({ g }) => g);
+}
+
+function judgingUnits(judge: NodeJudge, groups: TreeNode[][]): TreeNode[][][] {
+  if (judge.unit === 'level') return [groups];
+  if (judge.unit === 'group') return groups.map((g) => [g]);
+  return groups.flatMap((g) => g.map((node) => [[node]]));
+}
+
+function fallbackFacts(
+  tree: MemoryTree,
+  query: Vector | undefined,
+  k: number,
+  emit: (e: TraversalEvent) => void,
+): Fact[] {
+  if (!query || k <= 0) {
+    emit({ type: 'fallback', reason: 'no memory was judged relevant' });
+    return [];
+  }
+  const leaves = (tree.levels[0] ?? []).map((id) => nodeOf(tree, id));
+  const ranked = leaves
+    .map((node) => ({ node, score: cosine(node.embedding, query) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, k);
+  emit({
+    type: 'fallback',
+    reason: `no memory was judged relevant: returning the ${ranked.length} facts closest to the question`,
+  });
+  const facts: Fact[] = [];
+  for (const { node } of ranked) {
+    const fact = node.factId !== undefined ? tree.facts.get(node.factId) : undefined;
+    if (!fact) continue;
+    facts.push(fact);
+    emit({ type: 'select', node: node.id, level: 0, factId: fact.id });
+  }
+  return facts;
+}
+
+function factItem(fact: Fact): RetrievedItem {
+  return { id: fact.id, text: fact.text, sessionIds: sessionsOf([fact]), factIds: [fact.id] };
+}
+
+function summaryItem(tree: MemoryTree, leaf: TreeNode): RetrievedItem {
+  const facts = factsUnder(tree, leaf.id);
+  return {
+    id: leaf.id,
+    text: leaf.text,
+    sessionIds: sessionsOf(facts),
+    factIds: facts.map((f) => f.id),
+  };
+}

@@ -1,0 +1,87 @@
+/** Turning a cluster into its one-sentence summary: with the LLM, or without (central member). */
+import { LLM_PURPOSES } from '../llm-purposes.ts';
+import type { LlmPort } from '../ports.ts';
+import type { Vector } from '../types.ts';
+import { cosine, meanDirection } from '../vector.ts';
+import { SUMMARY_MAX_TOKENS, summarisePrompt } from './prompts.ts';
+
+export interface SummaryMember {
+  readonly text: string;
+  readonly embedding: Vector;
+}
+
+export interface Summary {
+  readonly text: string;
+  readonly method: 'llm' | 'central-member';
+  /** Why the LLM summary was not used, when it was tried and failed. */
+  readonly error?: string;
+}
+
+export interface Summariser {
+  readonly name: string;
+  summarise(members: readonly SummaryMember[], signal?: AbortSignal): Promise<Summary>;
+}
+
+/** The member closest to the cluster's centre direction: a summary that needs no LLM. */
+export function centralMember(members: readonly SummaryMember[]): SummaryMember {
+  const centre = meanDirection(members.map((m) => m.embedding));
+  let best = members[0];
+  if (!best) throw new Error('Cannot summarise an empty cluster');
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (const member of members) {
+    const score = cosine(member.embedding, centre);
+    if (score > bestScore) [best, bestScore] = [member, score];
+  }
+  return best;
+}
+
+export const centralMemberSummariser: Summariser = {
+  name: 'central-member',
+  summarise: (members) =>
+    Promise.resolve({ text: centralMember(members).text, method: 'central-member' }),
+};
+
+/** Keeps the first sentence of a reply, without quotes or a "Summary:" label. */
+export function firstSentence(reply: string): string {
+  const text = reply
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(summary|one-sentence summary)\s*:\s*/i, '')
+    .replace(/^["'“]+|["'”]+$/g, '')
+    .trim();
+  const end = text.search(/[.!?](\s|$)/);
+  return end < 0 ? text : text.slice(0, end + 1);
+}
+
+/**
+ * TaciTree's LLM summary. A single member is its own summary (no call). An empty or failed
+ * reply, after `attempts` tries, falls back to the central member and says why.
+ */
+export function llmSummariser(llm: LlmPort, attempts = 2): Summariser {
+  return {
+    name: `llm:${llm.id}`,
+    async summarise(members, signal) {
+      const only = members.length === 1 ? members[0] : undefined;
+      if (only) return { text: only.text, method: 'central-member' };
+      let error = 'empty summary';
+      for (let attempt = 0; attempt < attempts; attempt++) {
+        signal?.throwIfAborted();
+        try {
+          const reply = await llm.complete({
+            messages: summarisePrompt(members.map((m) => m.text)),
+            maxTokens: SUMMARY_MAX_TOKENS,
+            temperature: 0,
+            purpose: LLM_PURPOSES.summarise,
+            ...(signal ? { signal } : {}),
+          });
+          const text = firstSentence(reply.text);
+          if (text.length > 0) return { text, method: 'llm' };
+        } catch (caught) {
+          if (signal?.aborted) throw caught;
+          error = caught instanceof Error ? caught.message : String(caught);
+        }
+      }
+      return { text: centralMember(members).text, method: 'central-member', error };
+    },
+  };
+}
