@@ -1,0 +1,57 @@
+/** Grove's IndexedDB database: one Dexie instance, every shipped schema version declared. */
+import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
+import type {
+  ConversationRow,
+  PendingRow,
+  ProfileRow,
+  SessionRow,
+  SettingRow,
+  TaskMemoryRow,
+  TopicTreeRow,
+  TreeFactRow,
+  TreeHeadRow,
+  TreeMetaRow,
+  TreeNodeRow,
+  TurnRow,
+} from './rows.ts';
+import { SCHEMA_HISTORY } from './schema.ts';
+
+export const DEFAULT_DB_NAME = 'grove';
+
+type Keyed<T> = Table<T, unknown>;
+
+export class GroveDb extends Dexie {
+  declare profiles: EntityTable<ProfileRow, 'id'>;
+  declare settings: Keyed<SettingRow>;
+  declare conversations: Keyed<ConversationRow>;
+  declare sessions: Keyed<SessionRow>;
+  declare turns: Keyed<TurnRow>;
+  declare pending: Keyed<PendingRow>;
+  declare treeHeads: Keyed<TreeHeadRow>;
+  declare treeMeta: Keyed<TreeMetaRow>;
+  declare treeNodes: Keyed<TreeNodeRow>;
+  declare treeFacts: Keyed<TreeFactRow>;
+  declare topicTrees: Keyed<TopicTreeRow>;
+  declare taskMemory: Keyed<TaskMemoryRow>;
+
+  constructor(name: string = DEFAULT_DB_NAME, options?: DexieOptions) {
+    super(name, options);
+    for (const { version, stores, upgrade } of SCHEMA_HISTORY) {
+      const declared = this.version(version).stores(stores as Record<string, string | null>);
+      if (upgrade) declared.upgrade(upgrade);
+    }
+  }
+}
+
+/**
+ * Opens the database. In Node pass fake-indexeddb's `indexedDB` and `IDBKeyRange`; in browsers
+ * and workers the globals are used.
+ */
+export async function openGroveDb(
+  name: string = DEFAULT_DB_NAME,
+  options?: DexieOptions,
+): Promise<GroveDb> {
+  const db = new GroveDb(name, options);
+  await db.open();
+  return db;
+}

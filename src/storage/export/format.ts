@@ -1,0 +1,129 @@
+/**
+ * The profile export file, version 1: one JSON document, validated with zod on import. Limits
+ * are generous for real use and small enough that a hostile file cannot exhaust memory.
+ */
+import { z } from 'zod';
+import { FACT_CATEGORIES } from '../../engine/types.ts';
+
+export const EXPORT_FORMAT = 'grove-profile';
+export const EXPORT_VERSION = 1;
+
+export const LIMITS = {
+  fileChars: 256 * 1024 * 1024,
+  idChars: 200,
+  nameChars: 500,
+  turnChars: 100_000,
+  factChars: 10_000,
+  sessions: 100_000,
+  turnsPerSession: 10_000,
+  nodes: 1_000_000,
+  childrenPerNode: 100_000,
+  sourcesPerFact: 10_000,
+  turnIdsPerSource: 10_000,
+  levels: 64,
+  dimension: 4096,
+} as const;
+
+const id = z.string().min(1).max(LIMITS.idChars);
+const isoTime = z.string().max(64);
+
+const turn = z.strictObject({
+  id,
+  speaker: z.enum(['user', 'assistant']),
+  text: z.string().max(LIMITS.turnChars),
+});
+
+const session = z.strictObject({
+  id,
+  conversationId: id,
+  time: isoTime.optional(),
+  turns: z.array(turn).max(LIMITS.turnsPerSession),
+});
+
+const pending = z.strictObject({
+  sessionId: id,
+  conversationId: id,
+  time: isoTime.optional(),
+  recordedAt: isoTime,
+  turns: z.array(turn).max(LIMITS.turnsPerSession),
+});
+
+const provenance = z.strictObject({
+  sessionId: id,
+  turnIds: z.array(id).max(LIMITS.turnIdsPerSource),
+  time: isoTime.optional(),
+});
+
+const fact = z.strictObject({
+  id,
+  text: z.string().min(1).max(LIMITS.factChars),
+  category: z.enum(FACT_CATEGORIES),
+  sources: z.array(provenance).min(1).max(LIMITS.sourcesPerFact),
+});
+
+const node = z.strictObject({
+  id,
+  level: z.int().min(0).max(LIMITS.levels),
+  text: z.string().max(LIMITS.factChars),
+  parent: id.nullable(),
+  children: z.array(id).max(LIMITS.childrenPerNode),
+  factId: id.optional(),
+  /** float32 little-endian bytes, base64. */
+  embedding: z.string().max(LIMITS.dimension * 6),
+});
+
+const finite = z.number().refine(Number.isFinite, 'must be a finite number');
+
+const tree = z.strictObject({
+  dimension: z.int().min(1).max(LIMITS.dimension),
+  levels: z.array(z.array(id).max(LIMITS.nodes)).min(1).max(LIMITS.levels),
+  build: z.strictObject({
+    seed: z.int(),
+    factCount: z.int().min(0),
+    leafCohesion: finite,
+    leafCohesionStd: finite,
+  }),
+  insertedSinceBuild: z.int().min(0),
+  nextNodeSeq: z.int().min(0),
+  nodes: z.array(node).max(LIMITS.nodes),
+  facts: z.array(fact).max(LIMITS.nodes),
+});
+
+export const exportSchema = z.strictObject({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION),
+  profile: z.strictObject({
+    id,
+    name: z.string().max(LIMITS.nameChars),
+    createdAt: isoTime,
+  }),
+  settings: z.strictObject({ memoryPaused: z.boolean() }),
+  conversations: z
+    .array(z.strictObject({ id, title: z.string().max(LIMITS.nameChars) }))
+    .max(LIMITS.sessions),
+  sessions: z.array(session).max(LIMITS.sessions),
+  pending: z.array(pending).max(LIMITS.sessions),
+  tree: tree.nullable(),
+});
+
+export type ProfileExport = z.infer<typeof exportSchema>;
+export type ExportedTree = z.infer<typeof tree>;
+
+export const ENCRYPTED_FORMAT = 'grove-profile-encrypted';
+
+export const PBKDF2_LIMITS = { minIterations: 10_000, maxIterations: 10_000_000 } as const;
+
+export const envelopeSchema = z.strictObject({
+  format: z.literal(ENCRYPTED_FORMAT),
+  version: z.literal(1),
+  kdf: z.strictObject({
+    name: z.literal('PBKDF2'),
+    hash: z.literal('SHA-256'),
+    iterations: z.int().min(PBKDF2_LIMITS.minIterations).max(PBKDF2_LIMITS.maxIterations),
+    salt: z.string().min(16).max(64),
+  }),
+  cipher: z.strictObject({ name: z.literal('AES-GCM'), iv: z.string().min(16).max(24) }),
+  ciphertext: z.string().max(LIMITS.fileChars),
+});
+
+export type EncryptedEnvelope = z.infer<typeof envelopeSchema>;

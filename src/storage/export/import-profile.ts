@@ -1,0 +1,156 @@
+/**
+ * Importing a profile file: parse (rejecting prototype-pollution keys), decrypt if needed,
+ * validate shape and integrity, then write everything in one transaction. Any failure throws a
+ * clear ImportError subclass and leaves the store exactly as it was.
+ */
+import type { GroveDb } from '../db.ts';
+import { ImportError, ProfileExistsError } from '../errors.ts';
+import { profileTables } from '../profiles.ts';
+import { guardQuota } from '../quota.ts';
+import type { ProfileRow, TreeFactRow, TreeNodeRow } from '../rows.ts';
+import { base64ToBytes } from '../vector-codec.ts';
+import { decryptText } from './crypto.ts';
+import {
+  ENCRYPTED_FORMAT,
+  envelopeSchema,
+  exportSchema,
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  LIMITS,
+  type ProfileExport,
+} from './format.ts';
+import { validateExport } from './validate.ts';
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+export class EncryptedFileError extends ImportError {
+  override readonly name = 'EncryptedFileError';
+  constructor() {
+    super('This export is encrypted: enter the passphrase it was saved with.');
+  }
+}
+
+function parseJson(text: string): unknown {
+  if (text.length > LIMITS.fileChars) {
+    throw new ImportError(
+      `This file is larger than ${LIMITS.fileChars} characters: it is not a Grove profile Grove can import.`,
+    );
+  }
+  try {
+    return JSON.parse(text, (key, value: unknown) => {
+      if (FORBIDDEN_KEYS.has(key)) throw new ImportError(`forbidden key "${key}"`);
+      return value;
+    });
+  } catch (error) {
+    if (error instanceof ImportError) {
+      throw new ImportError(
+        `This file contains a ${error.message}, which Grove never writes: it was refused.`,
+      );
+    }
+    throw new ImportError(
+      `This file is not valid JSON (${(error as Error).message}); it may be truncated. Nothing was imported.`,
+    );
+  }
+}
+
+function describeIssue(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}) {
+  const issue = error.issues[0];
+  const where = issue?.path.length ? issue.path.map(String).join('.') : '(top level)';
+  return `${where}: ${issue?.message ?? 'invalid'}`;
+}
+
+export async function parseProfileFile(text: string, passphrase?: string): Promise<ProfileExport> {
+  let raw = parseJson(text);
+  const format = (raw as { format?: unknown } | null)?.format;
+  if (format === ENCRYPTED_FORMAT) {
+    const envelope = envelopeSchema.safeParse(raw);
+    if (!envelope.success) {
+      throw new ImportError(`This encrypted export is damaged (${describeIssue(envelope.error)}).`);
+    }
+    if (passphrase === undefined) throw new EncryptedFileError();
+    raw = parseJson(await decryptText(envelope.data, passphrase));
+  } else if (format !== EXPORT_FORMAT) {
+    throw new ImportError(
+      'This is not a Grove profile export (its "format" field is missing or different).',
+    );
+  }
+  const version = (raw as { version?: unknown }).version;
+  if (version !== EXPORT_VERSION) {
+    throw new ImportError(
+      `This export has version ${JSON.stringify(version)}; this Grove reads version ${EXPORT_VERSION}. ` +
+        'Update Grove, or export again from the same version.',
+    );
+  }
+  const parsed = exportSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ImportError(
+      `This file is not a valid Grove profile (${describeIssue(parsed.error)}). Nothing was imported.`,
+    );
+  }
+  validateExport(parsed.data);
+  return parsed.data;
+}
+
+export interface ImportOptions {
+  readonly passphrase?: string;
+}
+
+/** Imports a profile export as a new profile; an existing profile id is refused. */
+export async function importProfile(
+  db: GroveDb,
+  text: string,
+  options: ImportOptions = {},
+): Promise<ProfileRow> {
+  const data = await parseProfileFile(text, options.passphrase);
+  const pid = data.profile.id;
+  const version = 1;
+  const base = { profileId: pid };
+  await guardQuota(() =>
+    db.transaction('rw', [db.profiles, ...profileTables(db)], async () => {
+      if (await db.profiles.get(pid)) throw new ProfileExistsError(pid);
+      for (const table of profileTables(db)) {
+        if ((await table.where('profileId').equals(pid).count()) > 0)
+          throw new ProfileExistsError(pid);
+      }
+      await db.profiles.add(data.profile);
+      await db.settings.add({ ...base, key: 'memoryPaused', value: data.settings.memoryPaused });
+      await db.conversations.bulkAdd(data.conversations.map((c) => ({ ...base, ...c })));
+      await db.sessions.bulkAdd(
+        data.sessions.map(({ turns, ...s }) => ({ ...base, ...s, turnCount: turns.length })),
+      );
+      await db.turns.bulkAdd(
+        data.sessions.flatMap((s) =>
+          s.turns.map((t, seq) => ({ ...base, sessionId: s.id, seq, ...t })),
+        ),
+      );
+      await db.pending.bulkAdd(data.pending.map((p) => ({ ...base, ...p })));
+      const tree = data.tree;
+      if (!tree) return;
+      await db.treeHeads.add({ ...base, version });
+      await db.treeMeta.add({
+        ...base,
+        version,
+        dimension: tree.dimension,
+        levels: tree.levels,
+        nodeOrder: tree.nodes.map((n) => n.id),
+        factOrder: tree.facts.map((f) => f.id),
+        build: tree.build,
+        insertedSinceBuild: tree.insertedSinceBuild,
+        nextNodeSeq: tree.nextNodeSeq,
+        revision: 0,
+      });
+      await db.treeNodes.bulkAdd(
+        tree.nodes.map(({ embedding, ...n }): TreeNodeRow => ({
+          ...base,
+          version,
+          ...n,
+          embedding: base64ToBytes(embedding).slice().buffer,
+        })),
+      );
+      await db.treeFacts.bulkAdd(tree.facts.map((f): TreeFactRow => ({ ...base, version, ...f })));
+    }),
+  );
+  return data.profile;
+}

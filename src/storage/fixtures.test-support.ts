@@ -1,0 +1,169 @@
+/**
+ * Test helpers: a fresh fake-indexeddb database per test, a MemoryEngine made of the engine's
+ * pure pieces (extractive facts, hashing embedder, incremental insert, a simple chunked build)
+ * and a whole-database snapshot for "nothing changed" checks.
+ */
+import type { DBCore, Middleware } from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { extractAllExtractive } from '../engine/facts/extractive.ts';
+import { leafCohesion } from '../engine/tree/cohesion.ts';
+import { CLUSTER_SIZE, MAX_ROOTS } from '../engine/tree/constants.ts';
+import { TreeDraft } from '../engine/tree/draft.ts';
+import { insertFacts } from '../engine/tree/insert.ts';
+import { centralMember, centralMemberSummariser } from '../engine/tree/summarise.ts';
+import { HashEmbedder } from '../engine/testing/index.ts';
+import {
+  asSessionId,
+  asTurnId,
+  type EmbeddedFact,
+  type MemoryTree,
+  type NodeId,
+  type Session,
+} from '../engine/types.ts';
+import { GroveDb } from './db.ts';
+import type { MemoryEngine } from './memory-engine.ts';
+
+let dbCounter = 0;
+
+export function fakeIdb() {
+  return { indexedDB: new IDBFactory(), IDBKeyRange };
+}
+
+export async function freshDb(
+  idb = fakeIdb(),
+  middleware: Middleware<DBCore>[] = [],
+): Promise<GroveDb> {
+  const db = new GroveDb(`grove-test-${++dbCounter}`, idb);
+  for (const m of middleware) db.use(m);
+  await db.open();
+  return db;
+}
+
+/** A deterministic tree over embedded facts: leaves of k in order, grouped until ≤ L roots. */
+export function chunkedTree(facts: readonly EmbeddedFact[], seed = 42): MemoryTree {
+  const draft = new TreeDraft();
+  let level: NodeId[] = facts.map((f) => {
+    const { embedding, ...fact } = f;
+    return draft.addFact(fact, embedding).id;
+  });
+  let height = 0;
+  while (level.length > MAX_ROOTS) {
+    height++;
+    const next: NodeId[] = [];
+    for (let i = 0; i < level.length; i += CLUSTER_SIZE) {
+      const members = level.slice(i, i + CLUSTER_SIZE).map((id) => draft.node(id));
+      const centre = centralMember(members);
+      next.push(
+        draft.addSummary(
+          height,
+          centre.text,
+          centre.embedding,
+          members.map((m) => m.id),
+        ).id,
+      );
+    }
+    level = next;
+  }
+  const cohesion = leafCohesion(draft.levels[1] ?? [], (id) => draft.node(id));
+  return draft.freeze(
+    { seed, factCount: facts.length, leafCohesion: cohesion.mean, leafCohesionStd: cohesion.std },
+    0,
+  );
+}
+
+export function testEngine(embedder = new HashEmbedder({ dimension: 64 })): MemoryEngine {
+  const embedAll = async (facts: readonly { text: string }[]) =>
+    embedder.embed(facts.map((f) => f.text));
+  return {
+    embedder,
+    summariser: centralMemberSummariser,
+    async addSession(tree, session) {
+      const [extraction] = await extractAllExtractive([session]);
+      const facts = extraction?.facts ?? [];
+      const vectors = await embedAll(facts);
+      const embedded = facts.map((f, i) => ({ ...f, embedding: vectors[i] as Float32Array }));
+      const { tree: next } = await insertFacts(tree, embedded, {
+        embedder,
+        summariser: centralMemberSummariser,
+        rebuild: (all) => Promise.resolve(chunkedTree(all)),
+      });
+      return next;
+    },
+    rebuild(tree) {
+      const all = [...tree.facts.values()].map((f) => ({
+        ...f,
+        embedding: tree.nodes.get(`f:${f.id}` as NodeId)!.embedding,
+      }));
+      return Promise.resolve(chunkedTree(all));
+    },
+  };
+}
+
+const TOPICS = [
+  'I live in a small flat in Oslo with my partner',
+  'I have been vegetarian for ten years',
+  'I am training for the Berlin marathon in September',
+  'I twisted my knee on the ice last winter',
+  'I work as a nurse on night shifts',
+  'My sister is getting married in Portugal',
+  'I am learning to play the cello',
+  'My dog Biscuit needs a walk every morning',
+];
+
+/** A session of user statements about a few topics, plus assistant replies. */
+export function sampleSession(n: number, topics = 3): Session {
+  const id = asSessionId(`s${n}`);
+  const turns = [];
+  for (let t = 0; t < topics; t++) {
+    const topic = TOPICS[(n * 3 + t) % TOPICS.length] as string;
+    turns.push({
+      id: asTurnId(`${id}:u${t}`),
+      speaker: 'user' as const,
+      text: `${topic} (note ${n}).`,
+    });
+    turns.push({
+      id: asTurnId(`${id}:a${t}`),
+      speaker: 'assistant' as const,
+      text: 'Thanks for telling me.',
+    });
+  }
+  return { id, time: `2024-01-${String((n % 28) + 1).padStart(2, '0')}T10:00:00Z`, turns };
+}
+
+const SYLLABLES = ['ka', 'lo', 'mi', 'ru', 'te', 'vo', 'zu', 'pe', 'sa', 'ni', 'do', 'fe'];
+
+/** A made-up word, different for every (n, t, k): facts that share no vocabulary. */
+function madeUpWord(seed: number): string {
+  let word = '';
+  for (let x = seed + 7, i = 0; i < 3; i++, x = Math.floor(x / SYLLABLES.length) + i * 5)
+    word += SYLLABLES[x % SYLLABLES.length];
+  return `${word}${String.fromCharCode(97 + (seed % 26))}`;
+}
+
+/** A session whose user statements are unrelated to every other session's. */
+export function distinctSession(n: number, statements = 4): Session {
+  const id = asSessionId(`d${n}`);
+  const turns = Array.from({ length: statements }, (_, t) => ({
+    id: asTurnId(`${id}:u${t}`),
+    speaker: 'user' as const,
+    text: `I keep ${madeUpWord(n * 97 + t * 13)} beside ${madeUpWord(n * 31 + t * 71 + 5)}.`,
+  }));
+  return { id, turns };
+}
+
+/** Every row of every table, in key order: equal snapshots mean an unchanged store. */
+export async function snapshot(db: GroveDb): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const table of db.tables) {
+    const rows = await table.toArray();
+    out[table.name] = rows.map((row: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(row).map(([k, v]) => [
+          k,
+          v instanceof ArrayBuffer ? [...new Uint8Array(v)] : v,
+        ]),
+      ),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,277 @@
+/**
+ * The engine's host for one profile: ingestion with a pending journal, memory operations and
+ * rebuilds. The slow work (extract, embed, summarise) runs outside any transaction; its result
+ * is committed in one transaction, under an exclusive per-profile lock.
+ */
+import { editFact, forgetSessions, removeFacts, type EditResult } from '../engine/tree/edit.ts';
+import { asFactId, asSessionId, type MemoryTree, type Session } from '../engine/types.ts';
+import { cosine } from '../engine/vector.ts';
+import type { GroveDb } from './db.ts';
+import { FactNotFoundError, SessionExistsError } from './errors.ts';
+import { defaultLocks, profileLockName, type LockManagerLike } from './locks.ts';
+import type { MemoryEngine } from './memory-engine.ts';
+import { MemoryStore, sessionFromPending, type FactView } from './memory-store.ts';
+import { getSettings, setSetting, wipeProfile } from './profiles.ts';
+import { guardQuota } from './quota.ts';
+import type { PendingRow } from './rows.ts';
+import {
+  collectOrphanTrees,
+  loadLiveTree,
+  replaceTree,
+  TREE_TABLES,
+  writeTreeChange,
+  type LiveTree,
+} from './tree-store.ts';
+import { DEFAULT_CONVERSATION_ID } from './migrate-v1.ts';
+
+export type IngestStage = 'recorded' | 'extracting' | 'committing';
+
+export interface HostOptions {
+  readonly locks?: LockManagerLike;
+  /** Called between ingestion stages (test mode uses it to slow ingestion down). */
+  readonly onStage?: (stage: IngestStage, sessionId: string) => Promise<void> | void;
+  readonly now?: () => string;
+}
+
+export interface IngestInput {
+  readonly session: Session;
+  readonly conversationId?: string;
+  readonly conversationTitle?: string;
+}
+
+export type IngestResult =
+  | { readonly status: 'ingested'; readonly sessionId: string; readonly facts: number }
+  | { readonly status: 'paused'; readonly sessionId: string }
+  /** Another tab or an earlier run finished it first. */
+  | { readonly status: 'already-done'; readonly sessionId: string };
+
+export class MemoryHost {
+  readonly store: MemoryStore;
+  private readonly locks: LockManagerLike;
+  private readonly lockName: string;
+
+  constructor(
+    readonly db: GroveDb,
+    readonly profileId: MemoryStore['profileId'],
+    readonly engine: MemoryEngine,
+    private readonly options: HostOptions = {},
+  ) {
+    this.store = new MemoryStore(db, profileId);
+    this.locks = options.locks ?? defaultLocks();
+    this.lockName = profileLockName(db.name, profileId);
+  }
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    return this.locks.request(this.lockName, { mode: 'exclusive' }, work);
+  }
+
+  private get pid(): string {
+    return this.profileId;
+  }
+
+  /** Records the session as pending, then turns it into memories (all-or-nothing). */
+  async ingest(input: IngestInput): Promise<IngestResult> {
+    const sessionId = input.session.id;
+    if ((await getSettings(this.db, this.pid)).memoryPaused) return { status: 'paused', sessionId };
+    const row: PendingRow = {
+      profileId: this.pid,
+      sessionId,
+      conversationId: input.conversationId ?? DEFAULT_CONVERSATION_ID,
+      ...(input.session.time === undefined ? {} : { time: input.session.time }),
+      turns: input.session.turns.map((t) => ({ id: t.id, speaker: t.speaker, text: t.text })),
+      recordedAt: this.options.now?.() ?? new Date().toISOString(),
+    };
+    await guardQuota(() =>
+      this.db.transaction(
+        'rw',
+        [this.db.sessions, this.db.pending, this.db.conversations],
+        async () => {
+          const exists =
+            (await this.db.sessions.get([this.pid, sessionId])) ??
+            (await this.db.pending.get([this.pid, sessionId]));
+          if (exists) throw new SessionExistsError(sessionId);
+          await this.db.pending.add(row);
+          const conversation = await this.db.conversations.get([this.pid, row.conversationId]);
+          if (!conversation) {
+            await this.db.conversations.add({
+              profileId: this.pid,
+              id: row.conversationId,
+              title: input.conversationTitle ?? row.conversationId,
+            });
+          }
+        },
+      ),
+    );
+    await this.options.onStage?.('recorded', sessionId);
+    return this.process(sessionId);
+  }
+
+  /** Finishes every session left pending by a reload or crash, oldest first. */
+  async resumePending(): Promise<IngestResult[]> {
+    await this.exclusive(() => collectOrphanTrees(this.db, this.pid));
+    const results: IngestResult[] = [];
+    for (const row of await this.store.pending()) results.push(await this.process(row.sessionId));
+    return results;
+  }
+
+  /** Drops a pending session without ingesting it (e.g. one whose extraction keeps failing). */
+  async discardPending(sessionId: string): Promise<void> {
+    await this.db.pending.delete([this.pid, sessionId]);
+  }
+
+  private process(sessionId: string): Promise<IngestResult> {
+    return this.exclusive(async () => {
+      const pending = await this.db.pending.get([this.pid, sessionId]);
+      if (!pending) return { status: 'already-done', sessionId };
+      const live = await loadLiveTree(this.db, this.pid);
+      await this.options.onStage?.('extracting', sessionId);
+      const session = sessionFromPending(pending);
+      const tree = await this.engine.addSession(live.tree, session);
+      await this.options.onStage?.('committing', sessionId);
+      const db = this.db;
+      await guardQuota(() =>
+        db.transaction(
+          'rw',
+          [db.sessions, db.turns, db.pending, db.conversations, ...TREE_TABLES(db)],
+          async () => {
+            if (!(await db.pending.get([this.pid, sessionId]))) return;
+            await db.sessions.put({
+              profileId: this.pid,
+              id: sessionId,
+              conversationId: pending.conversationId,
+              ...(pending.time === undefined ? {} : { time: pending.time }),
+              turnCount: pending.turns.length,
+            });
+            await db.turns.bulkPut(
+              pending.turns.map((t, seq) => ({ profileId: this.pid, sessionId, seq, ...t })),
+            );
+            await writeTreeChange(db, this.pid, live, tree);
+            await db.pending.delete([this.pid, sessionId]);
+          },
+        ),
+      );
+      const facts = [...tree.facts.values()].filter((f) =>
+        f.sources.some((s) => s.sessionId === sessionId),
+      ).length;
+      return { status: 'ingested', sessionId, facts };
+    });
+  }
+
+  /** Applies a tree edit and any extra row deletions in one transaction, under the lock. */
+  private change(
+    edit: (live: LiveTree) => Promise<EditResult>,
+    alsoDelete: (db: GroveDb) => Promise<void> = async () => undefined,
+  ): Promise<EditResult> {
+    return this.exclusive(async () => {
+      const live = await loadLiveTree(this.db, this.pid);
+      const result = await edit(live);
+      const db = this.db;
+      await guardQuota(() =>
+        db.transaction(
+          'rw',
+          [db.sessions, db.turns, db.pending, db.conversations, ...TREE_TABLES(db)],
+          async () => {
+            await writeTreeChange(db, this.pid, live, result.tree);
+            await alsoDelete(db);
+          },
+        ),
+      );
+      return result;
+    });
+  }
+
+  private get editOptions() {
+    return { embedder: this.engine.embedder, summariser: this.engine.summariser };
+  }
+
+  private requireFact(tree: MemoryTree, factId: string) {
+    if (!tree.facts.has(asFactId(factId))) throw new FactNotFoundError(factId);
+  }
+
+  /** New text for a memory: re-embedded, its ancestors re-summarised. */
+  editFact(factId: string, text: string): Promise<EditResult> {
+    return this.change(async ({ tree }) => {
+      this.requireFact(tree, factId);
+      return editFact(tree, asFactId(factId), text, this.editOptions);
+    });
+  }
+
+  deleteFact(factId: string): Promise<EditResult> {
+    return this.change(async ({ tree }) => {
+      this.requireFact(tree, factId);
+      return removeFacts(tree, [asFactId(factId)], this.editOptions);
+    });
+  }
+
+  private deleteSessionRows(db: GroveDb, sessionIds: readonly string[]) {
+    return Promise.all(
+      sessionIds.map(async (id) => {
+        await db.sessions.delete([this.pid, id]);
+        await db.turns.where('[profileId+sessionId]').equals([this.pid, id]).delete();
+        await db.pending.delete([this.pid, id]);
+      }),
+    );
+  }
+
+  /** Deletes sessions with their turns and every memory derived only from them. */
+  deleteSessions(sessionIds: readonly string[]): Promise<EditResult> {
+    return this.change(
+      ({ tree }) => forgetSessions(tree, sessionIds.map(asSessionId), this.editOptions),
+      (db) => this.deleteSessionRows(db, sessionIds).then(() => undefined),
+    );
+  }
+
+  /** Deletes a conversation, its sessions (pending ones too) and what was derived from them. */
+  async deleteConversation(conversationId: string): Promise<EditResult> {
+    const ids = async () => {
+      const stored = await this.store.sessions(conversationId);
+      const pending = (await this.store.pending()).filter(
+        (p) => p.conversationId === conversationId,
+      );
+      return [...stored.map((s) => s.id), ...pending.map((p) => p.sessionId)];
+    };
+    let sessionIds: string[] = [];
+    return this.change(
+      async ({ tree }) => {
+        sessionIds = await ids();
+        return forgetSessions(tree, sessionIds.map(asSessionId), this.editOptions);
+      },
+      async (db) => {
+        await this.deleteSessionRows(db, sessionIds);
+        await db.conversations.delete([this.pid, conversationId]);
+      },
+    );
+  }
+
+  /** Rebuilds the tree beside the live one and switches to it atomically. */
+  rebuild(hooks: { beforeSwitch?: () => Promise<void> } = {}): Promise<number> {
+    return this.exclusive(async () => {
+      const live = await loadLiveTree(this.db, this.pid);
+      const tree = await this.engine.rebuild(live.tree);
+      return guardQuota(() => replaceTree(this.db, this.pid, live, tree, hooks));
+    });
+  }
+
+  setPaused(paused: boolean): Promise<void> {
+    return setSetting(this.db, this.pid, 'memoryPaused', paused);
+  }
+
+  wipe(): Promise<void> {
+    return this.exclusive(() => wipeProfile(this.db, this.pid));
+  }
+
+  /** Facts closest in meaning to `query` (cosine of embeddings), best first. */
+  async searchFacts(query: string, limit = 10): Promise<(FactView & { score: number })[]> {
+    const [vector] = await this.engine.embedder.embed([query]);
+    if (!vector) return [];
+    const { tree } = await this.store.liveTree();
+    const views = new Map((await this.store.listFacts()).map((f) => [f.id, f]));
+    const scored: (FactView & { score: number })[] = [];
+    for (const node of tree.nodes.values()) {
+      const view = node.factId === undefined ? undefined : views.get(node.factId);
+      if (view) scored.push({ ...view, score: cosine(vector, node.embedding) });
+    }
+    scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+    return scored.slice(0, limit);
+  }
+}

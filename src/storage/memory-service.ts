@@ -1,0 +1,90 @@
+/**
+ * MemoryApi over one database: what workers/memory.worker.ts serves. Runs in the worker (or in
+ * Node tests) so bulk writes never block the page.
+ */
+import { asSessionId, asTurnId, type Session } from '../engine/types.ts';
+import type { GroveDb } from './db.ts';
+import { ProfileNotFoundError } from './errors.ts';
+import { exportProfile } from './export/export-profile.ts';
+import { importProfile } from './export/import-profile.ts';
+import { requestPersistence, storageHealth } from './health.ts';
+import type { MemoryEngine } from './memory-engine.ts';
+import { MemoryHost, type HostOptions } from './memory-host.ts';
+import { createProfile, getSettings, requireProfile } from './profiles.ts';
+import { loadLiveTree } from './tree-store.ts';
+import { treeProblems } from './tree-integrity.ts';
+import type { MemoryApi, SessionInput } from './worker-protocol.ts';
+
+const toSession = (input: SessionInput): Session => ({
+  id: asSessionId(input.id),
+  ...(input.time === undefined ? {} : { time: input.time }),
+  turns: input.turns.map((t) => ({ id: asTurnId(t.id), speaker: t.speaker, text: t.text })),
+});
+
+export function createMemoryService(
+  db: GroveDb,
+  engine: MemoryEngine,
+  hostOptions: HostOptions = {},
+): MemoryApi {
+  let host: MemoryHost | undefined;
+  const current = () => {
+    if (!host) throw new ProfileNotFoundError('(none opened)');
+    return host;
+  };
+  return {
+    async open(profileId, options = {}) {
+      if (!(await db.profiles.get(profileId))) {
+        await createProfile(db, { id: profileId, name: options.profileName ?? profileId });
+      }
+      host = new MemoryHost(db, await requireProfile(db, profileId), engine, hostOptions);
+      return { resumed: options.resume === false ? [] : await host.resumePending() };
+    },
+    ingest: (session, conversationId) =>
+      current().ingest({
+        session: toSession(session),
+        ...(conversationId === undefined ? {} : { conversationId }),
+      }),
+    resume: () => current().resumePending(),
+    listFacts: (filter) => current().store.listFacts(filter),
+    searchFacts: (query, limit) => current().searchFacts(query, limit),
+    editFact: async (id, text) => ({
+      resummarised: (await current().editFact(id, text)).resummarised.length,
+    }),
+    deleteFact: async (id) => ({ removed: (await current().deleteFact(id)).removed.length }),
+    deleteSession: async (id) => ({
+      removed: (await current().deleteSessions([id])).removed.length,
+    }),
+    deleteConversation: async (id) => ({
+      removed: (await current().deleteConversation(id)).removed.length,
+    }),
+    setPaused: (paused) => current().setPaused(paused),
+    async wipe() {
+      await current().wipe();
+      host = undefined;
+    },
+    exportProfile: (passphrase) =>
+      exportProfile(db, current().profileId, passphrase === undefined ? {} : { passphrase }),
+    importProfile: (text, passphrase) =>
+      importProfile(db, text, passphrase === undefined ? {} : { passphrase }),
+    rebuild: async () => ({ version: await current().rebuild() }),
+    async inspect() {
+      const h = current();
+      const live = await loadLiveTree(db, h.profileId);
+      return {
+        profileId: h.profileId,
+        sessions: (await h.store.sessions()).map((s) => s.id),
+        pending: (await h.store.pending()).map((p) => p.sessionId),
+        facts: live.tree.facts.size,
+        nodes: live.tree.nodes.size,
+        levels: live.tree.levels.map((l) => l.length),
+        treeVersion: live.version,
+        treeConsistent: treeProblems(live.tree).length === 0,
+        paused: (await getSettings(db, h.profileId)).memoryPaused,
+      };
+    },
+    async health() {
+      const persistGranted = await requestPersistence();
+      return { ...(await storageHealth()), persistGranted };
+    },
+  };
+}

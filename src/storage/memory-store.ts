@@ -1,0 +1,154 @@
+/**
+ * The read side of one profile's memory. Every query is bound to the profile given at
+ * construction: there is no method that takes another profile's id, so none can leak it.
+ */
+import { Dexie } from 'dexie';
+import {
+  asSessionId,
+  asTurnId,
+  type FactCategory,
+  type ProfileId,
+  type Session,
+  type Speaker,
+} from '../engine/types.ts';
+import type { GroveDb } from './db.ts';
+import type { ConversationRow, PendingRow, SessionRow } from './rows.ts';
+import { loadLiveTree, type LiveTree } from './tree-store.ts';
+
+export interface SourceView {
+  readonly sessionId: string;
+  readonly conversationId: string | null;
+  readonly time: string | null;
+  readonly turns: readonly { id: string; speaker: Speaker; text: string }[];
+}
+
+/** A fact as the user sees it: what, and exactly where it came from. */
+export interface FactView {
+  readonly id: string;
+  readonly text: string;
+  readonly category: FactCategory;
+  readonly sources: readonly SourceView[];
+}
+
+export interface FactFilter {
+  /** Every word must appear in the fact (case-insensitive). */
+  readonly text?: string;
+  readonly sessionId?: string;
+  readonly conversationId?: string;
+}
+
+export function sessionFromPending(row: PendingRow): Session {
+  return {
+    id: asSessionId(row.sessionId),
+    ...(row.time === undefined ? {} : { time: row.time }),
+    turns: row.turns.map((t) => ({ id: asTurnId(t.id), speaker: t.speaker, text: t.text })),
+  };
+}
+
+export class MemoryStore {
+  constructor(
+    readonly db: GroveDb,
+    readonly profileId: ProfileId,
+  ) {}
+
+  private get pid(): string {
+    return this.profileId;
+  }
+
+  liveTree(): Promise<LiveTree> {
+    return loadLiveTree(this.db, this.pid);
+  }
+
+  conversations(): Promise<ConversationRow[]> {
+    return this.db.conversations.where('profileId').equals(this.pid).sortBy('id');
+  }
+
+  sessions(conversationId?: string): Promise<SessionRow[]> {
+    const query =
+      conversationId === undefined
+        ? this.db.sessions.where('profileId').equals(this.pid)
+        : this.db.sessions.where('[profileId+conversationId]').equals([this.pid, conversationId]);
+    return query.sortBy('id');
+  }
+
+  pending(): Promise<PendingRow[]> {
+    return this.db.pending
+      .where('profileId')
+      .equals(this.pid)
+      .toArray()
+      .then((rows) =>
+        rows.sort(
+          (a, b) =>
+            a.recordedAt.localeCompare(b.recordedAt) || a.sessionId.localeCompare(b.sessionId),
+        ),
+      );
+  }
+
+  async session(sessionId: string): Promise<Session | undefined> {
+    const row = await this.db.sessions.get([this.pid, sessionId]);
+    if (!row) return undefined;
+    const turns = await this.db.turns
+      .where('[profileId+sessionId+seq]')
+      .between([this.pid, sessionId, Dexie.minKey], [this.pid, sessionId, Dexie.maxKey])
+      .toArray();
+    return {
+      id: asSessionId(row.id),
+      ...(row.time === undefined ? {} : { time: row.time }),
+      turns: turns.map((t) => ({ id: asTurnId(t.id), speaker: t.speaker, text: t.text })),
+    };
+  }
+
+  /** Facts of the live tree with their provenance resolved to sessions and turns. */
+  async listFacts(filter: FactFilter = {}): Promise<FactView[]> {
+    const { tree } = await this.liveTree();
+    const words = (filter.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const sessions = new Map((await this.sessions()).map((s) => [s.id, s]));
+    const turnsOf = new Map<string, Map<string, { id: string; speaker: Speaker; text: string }>>();
+    const turnRows = await this.db.turns.where('profileId').equals(this.pid).toArray();
+    for (const t of turnRows) {
+      const map = turnsOf.get(t.sessionId) ?? new Map();
+      map.set(t.id, { id: t.id, speaker: t.speaker, text: t.text });
+      turnsOf.set(t.sessionId, map);
+    }
+    const out: FactView[] = [];
+    for (const fact of tree.facts.values()) {
+      const text = fact.text.toLowerCase();
+      if (!words.every((w) => text.includes(w))) continue;
+      if (
+        filter.sessionId !== undefined &&
+        !fact.sources.some((s) => s.sessionId === filter.sessionId)
+      )
+        continue;
+      const sources = fact.sources.map((s): SourceView => {
+        const session = sessions.get(s.sessionId);
+        const turns = turnsOf.get(s.sessionId);
+        return {
+          sessionId: s.sessionId,
+          conversationId: session?.conversationId ?? null,
+          time: s.time ?? session?.time ?? null,
+          turns: s.turnIds.flatMap((id) => {
+            const turn = turns?.get(id);
+            return turn ? [turn] : [];
+          }),
+        };
+      });
+      if (
+        filter.conversationId !== undefined &&
+        !sources.some((s) => s.conversationId === filter.conversationId)
+      )
+        continue;
+      out.push({ id: fact.id, text: fact.text, category: fact.category, sources });
+    }
+    return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  async counts(): Promise<{ sessions: number; facts: number; nodes: number; pending: number }> {
+    const { tree } = await this.liveTree();
+    return {
+      sessions: await this.db.sessions.where('profileId').equals(this.pid).count(),
+      facts: tree.facts.size,
+      nodes: tree.nodes.size,
+      pending: await this.db.pending.where('profileId').equals(this.pid).count(),
+    };
+  }
+}

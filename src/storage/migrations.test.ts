@@ -1,0 +1,150 @@
+import { Dexie } from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { asFactId, asNodeId } from '../engine/types.ts';
+import { GroveDb } from './db.ts';
+import { fakeIdb } from './fixtures.test-support.ts';
+import { MemoryStore } from './memory-store.ts';
+import type { V1Fact, V1Session, V1Tree } from './migrate-v1.ts';
+import { CURRENT_SCHEMA_VERSION, SCHEMA_HISTORY, type SchemaVersion } from './schema.ts';
+import { asProfileId } from '../engine/types.ts';
+
+/** Opens a database exactly as a build shipped with `version` would have created it. */
+function legacyDb(name: string, idb: ReturnType<typeof fakeIdb>, upTo: number): Dexie {
+  const db = new Dexie(name, idb);
+  for (const v of SCHEMA_HISTORY.filter((s: SchemaVersion) => s.version <= upTo)) {
+    const declared = db.version(v.version).stores(v.stores as Record<string, string | null>);
+    if (v.upgrade) declared.upgrade(v.upgrade);
+  }
+  return db;
+}
+
+const v1Tree: V1Tree = {
+  profileId: 'alice',
+  nodes: [
+    {
+      id: 'f:a',
+      level: 0,
+      text: 'I live in Oslo.',
+      embedding: [1, 0, 0],
+      parent: 's1:0',
+      children: [],
+      factId: 'a',
+    },
+    {
+      id: 'f:b',
+      level: 0,
+      text: 'I run.',
+      embedding: [0, 1, 0],
+      parent: 's1:0',
+      children: [],
+      factId: 'b',
+    },
+    {
+      id: 's1:0',
+      level: 1,
+      text: 'Oslo and running.',
+      embedding: [0.6, 0.8, 0],
+      parent: null,
+      children: ['f:a', 'f:b'],
+    },
+  ],
+  levels: [['f:a', 'f:b'], ['s1:0']],
+  build: { seed: 42, factCount: 2, leafCohesion: 0.7, leafCohesionStd: 0.1 },
+  insertedSinceBuild: 0,
+  nextNodeSeq: 1,
+};
+const v1Facts: V1Fact[] = [
+  {
+    profileId: 'alice',
+    id: 'a',
+    text: 'I live in Oslo.',
+    category: 'circumstance',
+    sources: [{ sessionId: 's1' as never, turnIds: ['t1' as never] }],
+    embedding: [1, 0, 0],
+  },
+  {
+    profileId: 'alice',
+    id: 'b',
+    text: 'I run.',
+    category: 'preference',
+    sources: [{ sessionId: 's1' as never, turnIds: ['t2' as never] }],
+    embedding: [0, 1, 0],
+  },
+];
+const v1Sessions: V1Session[] = [
+  {
+    profileId: 'alice',
+    id: 's1',
+    time: '2024-01-01T00:00:00Z',
+    turns: [
+      { id: 't1', speaker: 'user', text: 'I live in Oslo.' },
+      { id: 't2', speaker: 'user', text: 'I run.' },
+    ],
+  },
+  { profileId: 'bob', id: 's1', turns: [{ id: 't1', speaker: 'user', text: 'Bob here.' }] },
+];
+
+/** Seeds a database at each earlier version with data in that version's layout. */
+const seeders: Record<number, (db: Dexie) => Promise<void>> = {
+  1: async (db) => {
+    await db.table('profiles').bulkAdd([
+      { id: 'alice', name: 'Alice', createdAt: '2024-01-01T00:00:00Z' },
+      { id: 'bob', name: 'Bob', createdAt: '2024-01-02T00:00:00Z' },
+    ]);
+    await db.table('sessions').bulkAdd(v1Sessions);
+    await db.table('facts').bulkAdd(v1Facts);
+    await db.table('trees').add(v1Tree);
+    await db.table('settings').add({ profileId: 'alice', key: 'memoryPaused', value: true });
+  },
+};
+
+describe('schema migrations', () => {
+  it('keeps an explicit seeder for every earlier version', () => {
+    const earlier = SCHEMA_HISTORY.map((s) => s.version).filter((v) => v < CURRENT_SCHEMA_VERSION);
+    expect(earlier.length).toBeGreaterThan(0);
+    for (const v of earlier) expect(seeders[v], `seeder for version ${v}`).toBeDefined();
+  });
+
+  for (const { version } of SCHEMA_HISTORY.filter((s) => s.version < CURRENT_SCHEMA_VERSION)) {
+    it(`migrates a database created at version ${version} to the current schema`, async () => {
+      const idb = fakeIdb();
+      const old = legacyDb('grove-legacy', idb, version);
+      await old.open();
+      expect(old.verno).toBe(version);
+      await seeders[version]!(old);
+      old.close();
+
+      const db = new GroveDb('grove-legacy', idb);
+      await db.open();
+      expect(db.verno).toBe(CURRENT_SCHEMA_VERSION);
+      expect(db.tables.map((t) => t.name)).not.toContain('trees');
+
+      const alice = new MemoryStore(db, asProfileId('alice'));
+      const session = await alice.session('s1');
+      expect(session?.turns.map((t) => t.text)).toEqual(['I live in Oslo.', 'I run.']);
+      expect(session?.time).toBe('2024-01-01T00:00:00Z');
+      expect((await alice.conversations()).map((c) => c.id)).toEqual(['default']);
+
+      const { tree, version: treeVersion } = await alice.liveTree();
+      expect(treeVersion).toBe(1);
+      expect(tree.levels).toEqual([[asNodeId('f:a'), asNodeId('f:b')], [asNodeId('s1:0')]]);
+      expect(Array.from(tree.nodes.get(asNodeId('s1:0'))!.embedding)).toEqual([
+        Math.fround(0.6),
+        Math.fround(0.8),
+        0,
+      ]);
+      expect(tree.facts.get(asFactId('a'))?.sources[0]?.turnIds).toEqual(['t1']);
+      expect((await db.treeNodes.toArray())[0]?.embedding).toBeInstanceOf(ArrayBuffer);
+      const facts = await alice.listFacts();
+      expect(facts.map((f) => f.sources[0]?.turns[0]?.text)).toEqual(['I live in Oslo.', 'I run.']);
+
+      const bob = new MemoryStore(db, asProfileId('bob'));
+      expect((await bob.session('s1'))?.turns[0]?.text).toBe('Bob here.');
+      expect((await bob.liveTree()).version).toBe(0);
+      expect(await db.settings.toArray()).toEqual([
+        { profileId: 'alice', key: 'memoryPaused', value: true },
+      ]);
+      db.close();
+    });
+  }
+});

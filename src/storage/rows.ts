@@ -1,0 +1,123 @@
+/** The rows Grove keeps in IndexedDB (current schema). Every row carries its profileId. */
+import type { FactCategory, Speaker, TreeBuildStats } from '../engine/types.ts';
+
+export interface ProfileRow {
+  readonly id: string;
+  readonly name: string;
+  readonly createdAt: string;
+}
+
+/** Known per-profile settings: the import schema lists exactly these. */
+export interface SettingsValues {
+  /** While true, new sessions are not turned into memories. */
+  readonly memoryPaused: boolean;
+}
+export type SettingKey = keyof SettingsValues;
+export const DEFAULT_SETTINGS: SettingsValues = { memoryPaused: false };
+
+export interface SettingRow<K extends SettingKey = SettingKey> {
+  readonly profileId: string;
+  readonly key: K;
+  readonly value: SettingsValues[K];
+}
+
+export interface ConversationRow {
+  readonly profileId: string;
+  readonly id: string;
+  readonly title: string;
+}
+
+export interface SessionRow {
+  readonly profileId: string;
+  readonly id: string;
+  readonly conversationId: string;
+  readonly time?: string | undefined;
+  readonly turnCount: number;
+}
+
+export interface TurnRow {
+  readonly profileId: string;
+  readonly sessionId: string;
+  /** Position of the turn in its session. */
+  readonly seq: number;
+  readonly id: string;
+  readonly speaker: Speaker;
+  readonly text: string;
+}
+
+/** A session recorded before its slow extract/embed work: resumed after a reload or crash. */
+export interface PendingRow {
+  readonly profileId: string;
+  readonly sessionId: string;
+  readonly conversationId: string;
+  readonly time?: string | undefined;
+  readonly turns: readonly {
+    readonly id: string;
+    readonly speaker: Speaker;
+    readonly text: string;
+  }[];
+  readonly recordedAt: string;
+}
+
+/** Which tree version is live for a profile: switching it is one row write. */
+export interface TreeHeadRow {
+  readonly profileId: string;
+  readonly version: number;
+}
+
+export interface TreeMetaRow {
+  readonly profileId: string;
+  readonly version: number;
+  readonly dimension: number;
+  readonly levels: readonly (readonly string[])[];
+  /** Node and fact ids in the tree's own map order, so a reload iterates exactly as before. */
+  readonly nodeOrder: readonly string[];
+  readonly factOrder: readonly string[];
+  readonly build: TreeBuildStats;
+  readonly insertedSinceBuild: number;
+  readonly nextNodeSeq: number;
+  /** Bumped on every write to this version: guards against lost updates. */
+  readonly revision: number;
+}
+
+export interface TreeNodeRow {
+  readonly profileId: string;
+  readonly version: number;
+  readonly id: string;
+  readonly level: number;
+  readonly text: string;
+  /** float32 bytes: 4 bytes per dimension, not a number array. */
+  readonly embedding: ArrayBuffer;
+  readonly parent: string | null;
+  readonly children: readonly string[];
+  readonly factId?: string | undefined;
+}
+
+export interface TreeFactRow {
+  readonly profileId: string;
+  readonly version: number;
+  readonly id: string;
+  readonly text: string;
+  readonly category: FactCategory;
+  readonly sources: readonly ProvenanceRow[];
+}
+
+export interface ProvenanceRow {
+  readonly sessionId: string;
+  readonly turnIds: readonly string[];
+  readonly time?: string | undefined;
+}
+
+/** Context-Agent topic trees (filled by the discourse issue). */
+export interface TopicTreeRow {
+  readonly profileId: string;
+  readonly id: string;
+  readonly data: unknown;
+}
+
+/** MAP task memory units (filled by the task-memory issue). */
+export interface TaskMemoryRow {
+  readonly profileId: string;
+  readonly id: string;
+  readonly data: unknown;
+}

@@ -1,0 +1,66 @@
+/**
+ * Every schema version Grove has shipped, oldest first. A database created at any earlier
+ * version is migrated on open (tested in migrations.test.ts). Never edit a shipped entry: add a
+ * new version with its upgrade instead.
+ */
+import type { Transaction } from 'dexie';
+import { upgradeV1ToV2 } from './migrate-v1.ts';
+
+export interface SchemaVersion {
+  readonly version: number;
+  readonly stores: Readonly<Record<string, string | null>>;
+  readonly upgrade?: (tx: Transaction) => Promise<void>;
+}
+
+/** Version 1: sessions held their turns, facts held number-array embeddings, one tree blob. */
+export const V1_STORES = {
+  profiles: 'id',
+  settings: '[profileId+key], profileId',
+  sessions: '[profileId+id], profileId',
+  facts: '[profileId+id], profileId',
+  trees: 'profileId',
+} as const;
+
+/**
+ * Version 2: turns in their own table, conversations, a pending-ingestion journal, versioned
+ * trees (nodes, facts, meta) behind a head pointer, float32 embeddings, topic and task tables.
+ */
+export const V2_STORES = {
+  profiles: 'id',
+  settings: '[profileId+key], profileId',
+  conversations: '[profileId+id], profileId',
+  sessions: '[profileId+id], profileId, [profileId+conversationId]',
+  turns: '[profileId+sessionId+seq], profileId, [profileId+sessionId]',
+  pending: '[profileId+sessionId], profileId',
+  treeHeads: 'profileId',
+  treeMeta: '[profileId+version], profileId',
+  treeNodes: '[profileId+version+id], profileId, [profileId+version]',
+  treeFacts: '[profileId+version+id], profileId, [profileId+version]',
+  topicTrees: '[profileId+id], profileId',
+  taskMemory: '[profileId+id], profileId',
+  facts: null,
+  trees: null,
+} as const;
+
+export const SCHEMA_HISTORY: readonly SchemaVersion[] = [
+  { version: 1, stores: V1_STORES },
+  { version: 2, stores: V2_STORES, upgrade: upgradeV1ToV2 },
+];
+
+export const CURRENT_SCHEMA_VERSION = 2;
+
+/** Tables holding profile data in the current schema (all keyed by profileId first). */
+export const PROFILE_TABLES = [
+  'settings',
+  'conversations',
+  'sessions',
+  'turns',
+  'pending',
+  'treeHeads',
+  'treeMeta',
+  'treeNodes',
+  'treeFacts',
+  'topicTrees',
+  'taskMemory',
+] as const;
+export type ProfileTable = (typeof PROFILE_TABLES)[number];

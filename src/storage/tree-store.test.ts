@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { HashEmbedder } from '../engine/testing/index.ts';
+import { tinyTree } from '../engine/tree/tiny-tree.test-support.ts';
+import type { MemoryTree } from '../engine/types.ts';
+import { ConcurrentWriteError } from './errors.ts';
+import { chunkedTree, freshDb, snapshot } from './fixtures.test-support.ts';
+import {
+  collectOrphanTrees,
+  loadLiveTree,
+  replaceTree,
+  TREE_TABLES,
+  writeTreeChange,
+} from './tree-store.ts';
+import { removeFacts } from '../engine/tree/edit.ts';
+import { centralMemberSummariser } from '../engine/tree/summarise.ts';
+
+const embedder = new HashEmbedder({ dimension: 384 });
+
+function expectSameTree(actual: MemoryTree, expected: MemoryTree) {
+  expect([...actual.nodes.keys()]).toEqual([...expected.nodes.keys()]);
+  expect(actual).toEqual(expected);
+  for (const [id, node] of expected.nodes) {
+    expect(actual.nodes.get(id)!.embedding).toBeInstanceOf(Float32Array);
+    expect(Array.from(actual.nodes.get(id)!.embedding)).toEqual(Array.from(node.embedding));
+  }
+}
+
+async function saveFresh(db: Awaited<ReturnType<typeof freshDb>>, tree: MemoryTree) {
+  const before = await loadLiveTree(db, 'p');
+  await db.transaction('rw', TREE_TABLES(db), () => writeTreeChange(db, 'p', before, tree));
+}
+
+describe('tree store', () => {
+  it('round-trips a memory tree exactly, embeddings stored as float32 bytes', async () => {
+    const db = await freshDb();
+    const tree = await tinyTree(embedder);
+    await saveFresh(db, tree);
+    const live = await loadLiveTree(db, 'p');
+    expect(live.version).toBe(1);
+    expectSameTree(live.tree, tree);
+    const row = await db.treeNodes.toCollection().first();
+    expect(row?.embedding).toBeInstanceOf(ArrayBuffer);
+    expect(row?.embedding.byteLength).toBe(384 * 4);
+  });
+
+  it('round-trips a larger chunked tree with three levels', async () => {
+    const db = await freshDb();
+    const facts = Array.from({ length: 120 }, (_, i) => ({
+      id: `f${i}` as never,
+      text: `fact number ${i} about topic ${i % 7}`,
+      category: 'other' as const,
+      sources: [
+        { sessionId: `s${i % 10}` as never, turnIds: [`t${i}` as never], time: '2024-01-01' },
+      ],
+      embedding: embedder.embedOne(`fact number ${i} about topic ${i % 7}`),
+    }));
+    const tree = chunkedTree(facts);
+    expect(tree.levels.length).toBe(3);
+    await saveFresh(db, tree);
+    expectSameTree((await loadLiveTree(db, 'p')).tree, tree);
+  });
+
+  it('writes only changed rows and refuses a write based on a stale read', async () => {
+    const db = await freshDb();
+    const tree = await tinyTree(embedder);
+    await saveFresh(db, tree);
+    const live = await loadLiveTree(db, 'p');
+    const { tree: smaller } = await removeFacts(live.tree, [...tree.facts.keys()].slice(0, 1), {
+      embedder,
+      summariser: centralMemberSummariser,
+    });
+    await db.transaction('rw', TREE_TABLES(db), () => writeTreeChange(db, 'p', live, smaller));
+    expectSameTree((await loadLiveTree(db, 'p')).tree, smaller);
+    const before = await snapshot(db);
+    await expect(
+      db.transaction('rw', TREE_TABLES(db), () => writeTreeChange(db, 'p', live, tree)),
+    ).rejects.toBeInstanceOf(ConcurrentWriteError);
+    expect(await snapshot(db)).toEqual(before);
+  });
+
+  it('replaces a tree beside the old one and switches atomically', async () => {
+    const db = await freshDb();
+    const tree = await tinyTree(embedder);
+    await saveFresh(db, tree);
+    const live = await loadLiveTree(db, 'p');
+    const rebuilt = chunkedTree(
+      [...tree.facts.values()].map((f) => ({
+        ...f,
+        embedding: tree.nodes.get(`f:${f.id}` as never)!.embedding,
+      })),
+    );
+    let seenBeforeSwitch: MemoryTree | undefined;
+    const version = await replaceTree(db, 'p', live, rebuilt, {
+      beforeSwitch: async () => {
+        seenBeforeSwitch = (await loadLiveTree(db, 'p')).tree;
+      },
+    });
+    expect(version).toBe(2);
+    expectSameTree(seenBeforeSwitch!, tree); // readers saw the old tree until the switch
+    expectSameTree((await loadLiveTree(db, 'p')).tree, rebuilt);
+    expect(await db.treeMeta.where('profileId').equals('p').primaryKeys()).toEqual([['p', 2]]);
+  });
+
+  it('a rebuild that dies before the switch leaves the old tree live; the orphan is collected', async () => {
+    const db = await freshDb();
+    const tree = await tinyTree(embedder);
+    await saveFresh(db, tree);
+    const live = await loadLiveTree(db, 'p');
+    const crash = new Error('tab closed');
+    await expect(
+      replaceTree(db, 'p', live, chunkedTree([]), { beforeSwitch: () => Promise.reject(crash) }),
+    ).rejects.toBe(crash);
+    expectSameTree((await loadLiveTree(db, 'p')).tree, tree);
+    expect(await collectOrphanTrees(db, 'p')).toEqual([2]);
+    expect(await db.treeMeta.count()).toBe(1);
+    expectSameTree((await loadLiveTree(db, 'p')).tree, tree);
+  });
+});
+
+describe('tree store with engine-built trees', () => {
+  it('round-trips a tree built by the engine (buildMemory) exactly', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { parseGroveConversation } = await import('../engine/datasets/grove-format.ts');
+    const { buildMemory } = await import('../engine/pipeline.ts');
+    const path = new URL('../../examples/demo-conversation.json', import.meta.url);
+    const conversation = parseGroveConversation(await readFile(path, 'utf8'), 'demo');
+    const { tree } = await buildMemory(conversation.sessions, { embedder: new HashEmbedder() });
+    expect(tree.facts.size).toBeGreaterThan(0);
+    const db = await freshDb();
+    await saveFresh(db, tree);
+    expectSameTree((await loadLiveTree(db, 'p')).tree, tree);
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { freshDb, sampleSession, testEngine } from './fixtures.test-support.ts';
+import { memoryClient } from './memory-client.ts';
+import { createMemoryService } from './memory-service.ts';
+import { serveMemory } from './worker-server.ts';
+import { parseWorkerConfig } from './worker-config.ts';
+
+function connected() {
+  const channel = new MessageChannel();
+  return { channel, ports: [channel.port1, channel.port2] as const };
+}
+
+describe('memory worker protocol', () => {
+  it('carries calls and results across a message port, errors as {name, message}', async () => {
+    const db = await freshDb();
+    const { channel } = connected();
+    serveMemory(channel.port1 as never, createMemoryService(db, testEngine()));
+    const client = memoryClient(channel.port2 as never);
+    channel.port1.start();
+    channel.port2.start();
+    try {
+      await expect(client.inspect()).rejects.toMatchObject({ name: 'ProfileNotFoundError' });
+      expect(await client.open('alice')).toEqual({ resumed: [] });
+      const session = sampleSession(1);
+      expect(await client.ingest(session, 'c1')).toMatchObject({ status: 'ingested', facts: 3 });
+      const error = await client.ingest(session).catch((e: Error) => e);
+      expect(error).toMatchObject({ name: 'SessionExistsError' });
+      expect((error as Error).message).toContain('already in memory');
+      expect(await client.inspect()).toMatchObject({
+        profileId: 'alice',
+        sessions: ['s1'],
+        pending: [],
+        facts: 3,
+        treeConsistent: true,
+        paused: false,
+      });
+      const [fact] = await client.listFacts();
+      expect(await client.deleteFact(fact!.id)).toEqual({ removed: 1 });
+      const file = await client.exportProfile();
+      await client.wipe();
+      await expect(client.importProfile('{"format":"nope"}')).rejects.toMatchObject({
+        name: 'ImportError',
+      });
+      expect(await client.importProfile(file)).toMatchObject({ id: 'alice' });
+    } finally {
+      channel.port1.close();
+      channel.port2.close();
+    }
+  });
+
+  it('reads the worker configuration defensively', () => {
+    expect(parseWorkerConfig('')).toEqual({ db: 'grove', embedder: 'none', stageDelayMs: 0 });
+    expect(parseWorkerConfig('{"db":"x","embedder":"test-hash","stageDelayMs":5}')).toEqual({
+      db: 'x',
+      embedder: 'test-hash',
+      stageDelayMs: 5,
+    });
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The typed message protocol between the page and workers/memory.worker.ts. A request names a
+ * method of MemoryApi; the reply carries its value or the error as `{ name, message }`.
+ */
+import type { FactFilter, FactView } from './memory-store.ts';
+import type { IngestResult } from './memory-host.ts';
+import type { StorageHealth } from './health.ts';
+import type { ProfileRow } from './rows.ts';
+
+export interface SessionInput {
+  readonly id: string;
+  readonly time?: string;
+  readonly turns: readonly { id: string; speaker: 'user' | 'assistant'; text: string }[];
+}
+
+export interface MemoryInspection {
+  readonly profileId: string;
+  readonly sessions: readonly string[];
+  readonly pending: readonly string[];
+  readonly facts: number;
+  readonly nodes: number;
+  readonly levels: readonly number[];
+  readonly treeVersion: number;
+  /** Every stored tree reference resolves (no half-written tree). */
+  readonly treeConsistent: boolean;
+  readonly paused: boolean;
+}
+
+export interface OpenOptions {
+  readonly profileName?: string;
+  /** Finish sessions left pending by a reload (default true). */
+  readonly resume?: boolean;
+}
+
+export interface MemoryApi {
+  open(profileId: string, options?: OpenOptions): Promise<{ resumed: IngestResult[] }>;
+  ingest(session: SessionInput, conversationId?: string): Promise<IngestResult>;
+  resume(): Promise<IngestResult[]>;
+  listFacts(filter?: FactFilter): Promise<FactView[]>;
+  searchFacts(query: string, limit?: number): Promise<(FactView & { score: number })[]>;
+  editFact(factId: string, text: string): Promise<{ resummarised: number }>;
+  deleteFact(factId: string): Promise<{ removed: number }>;
+  deleteSession(sessionId: string): Promise<{ removed: number }>;
+  deleteConversation(conversationId: string): Promise<{ removed: number }>;
+  setPaused(paused: boolean): Promise<void>;
+  wipe(): Promise<void>;
+  exportProfile(passphrase?: string): Promise<string>;
+  importProfile(text: string, passphrase?: string): Promise<ProfileRow>;
+  rebuild(): Promise<{ version: number }>;
+  inspect(): Promise<MemoryInspection>;
+  health(): Promise<StorageHealth & { persistGranted: boolean }>;
+}
+
+export type MemoryMethod = keyof MemoryApi;
+
+export interface MemoryRequest<M extends MemoryMethod = MemoryMethod> {
+  readonly id: number;
+  readonly method: M;
+  readonly args: Parameters<MemoryApi[M]>;
+}
+
+export interface WireError {
+  readonly name: string;
+  readonly message: string;
+}
+
+export type MemoryResponse =
+  | { readonly id: number; readonly ok: true; readonly value: unknown }
+  | { readonly id: number; readonly ok: false; readonly error: WireError };
+
+export function toWireError(error: unknown): WireError {
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: 'Error', message: String(error) };
+}
+
+/** An error that crossed from the worker: same name and message as the original. */
+export class RemoteError extends Error {
+  constructor(wire: WireError) {
+    super(wire.message);
+    this.name = wire.name;
+  }
+}
+
+export const MEMORY_METHODS: readonly MemoryMethod[] = [
+  'open',
+  'ingest',
+  'resume',
+  'listFacts',
+  'searchFacts',
+  'editFact',
+  'deleteFact',
+  'deleteSession',
+  'deleteConversation',
+  'setPaused',
+  'wipe',
+  'exportProfile',
+  'importProfile',
+  'rebuild',
+  'inspect',
+  'health',
+];
