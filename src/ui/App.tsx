@@ -1,4 +1,5 @@
 import './app.css';
+import { RuntimeStatus, WebGpuStatus } from './RuntimeStatus.tsx';
 
 /** Grove's shell. The chat, the live tree view and the explorer arrive with the app issue. */
 export function App() {
@@ -19,9 +20,10 @@ export function App() {
             {isolated ? ' (multi-threaded WASM available)' : ' (single-threaded WASM only)'}
           </li>
           <li data-testid="webgpu">
-            WebGPU: <strong>{'gpu' in navigator ? 'available' : 'not available'}</strong>
+            WebGPU: <WebGpuStatus />
           </li>
         </ul>
+        <RuntimeStatus />
       </section>
     </main>
   );
