@@ -2,7 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 // Grove never downloads a browser: e2e runs on the system Chromium (Debian's by default).
 const executablePath = process.env.GROVE_CHROMIUM ?? '/usr/bin/chromium';
-const port = 4173;
+// Overridable so several checkouts (or engineers) can run e2e side by side.
+const port = Number(process.env.GROVE_E2E_PORT ?? 4173);
+const outDir = process.env.GROVE_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -23,11 +25,13 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
+        // A WebGPU adapter (SwiftShader, on the CPU) for the WebGPU code paths.
+        '--enable-unsafe-webgpu',
       ],
     },
   },
   webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort --outDir ${outDir}`,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,
     timeout: 60_000,

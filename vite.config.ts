@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { ortAssets } from './scripts/vite/ort-assets.ts';
 
 // Cross-origin isolation lets the WASM runtimes use threads (SharedArrayBuffer).
 const isolationHeaders = {
@@ -8,7 +9,7 @@ const isolationHeaders = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), ortAssets()],
   worker: { format: 'es' },
   server: { headers: isolationHeaders },
   preview: { headers: isolationHeaders },

@@ -10,7 +10,8 @@ import { UsageError } from './cli/args.ts';
 const USAGE = `Usage: npm run grove -- <command> [options]
 
 Commands:
-  build --file <conversation.json> [--llm none|scripted] [--embedder hash] [--seed N] [--json]
+  build --file <conversation.json> [--llm none|scripted|openai:URL#model] [--embedder bundled|hash]
+        [--seed N] [--json]
       Build the memory tree and print its shape (levels, nodes per level, roots).
   query --file <conversation.json> --question "..." [--judge llm|llm-listwise|embedding|oracle]
         [--leaf-mode collect|judge] [--max-calls N] [--gold-sessions s1,s2] [--llm ...] [--json]
@@ -20,8 +21,11 @@ Commands:
       scikit-learn on the same input and prints both side by side.
   bench store [--sessions 100] [--facts-per-session 30] [--dim 384] --json
       Save and load a synthetic memory forest through the IndexedDB repositories (Node).
+  bench embed [--n 2000] --json
+      Embed synthetic sentences with the bundled embedder (Node); prints {n, ms, per_second}.
 
---llm scripted and --embedder hash are test fakes (the CLI's explicit test mode).
+The default embedder is the bundled GloVe model (public/models, no download). --llm scripted and
+--embedder hash are test fakes (the CLI's explicit test mode).
 --llm openai:http://127.0.0.1:8080#model uses an OpenAI-compatible server (llama.cpp, Ollama,
 vLLM): prompts LEAVE THIS DEVICE for that server.`;
 

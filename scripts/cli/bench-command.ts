@@ -1,0 +1,58 @@
+/** `grove bench <name>`: benchmarks that print JSON, side by side with a reference when asked. */
+import { readFile } from 'node:fs/promises';
+import { benchTreeBuild } from '../bench/tree-build.ts';
+import { intOption, parse, UsageError } from './args.ts';
+import { runEmbedBench } from './embed-bench-command.ts';
+import { runStoreBench } from './store-bench-command.ts';
+
+const treeBuildOptions = {
+  n: { type: 'string' },
+  dim: { type: 'string' },
+  seed: { type: 'string' },
+  input: { type: 'string' },
+  reference: { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const;
+
+async function readVectors(path: string): Promise<number[][]> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`Cannot read vectors from ${path}: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(raw) || raw.length === 0) {
+    throw new UsageError(`${path} must hold a non-empty JSON array of number arrays`);
+  }
+  const dim = (raw[0] as unknown[] | undefined)?.length;
+  raw.forEach((row, i) => {
+    if (
+      !Array.isArray(row) ||
+      row.length !== dim ||
+      !row.every((x) => typeof x === 'number' && Number.isFinite(x))
+    ) {
+      throw new UsageError(`${path}: vector ${i} is not an array of ${dim} finite numbers`);
+    }
+  });
+  return raw as number[][];
+}
+
+export async function runBench(argv: string[]) {
+  const [name, ...rest] = argv;
+  if (name === 'embed') return runEmbedBench(rest);
+  if (name === 'store') return runStoreBench(rest);
+  if (name !== 'tree-build')
+    throw new UsageError(`unknown benchmark "${name ?? ''}" (known: tree-build, embed, store)`);
+  const values = parse(rest, treeBuildOptions);
+  if (values.input !== undefined && (values.n !== undefined || values.dim !== undefined)) {
+    throw new UsageError('pass either --input or --n/--dim, not both');
+  }
+  const result = await benchTreeBuild({
+    ...(values.input !== undefined
+      ? { input: await readVectors(values.input) }
+      : { n: intOption(values.n, 'n', 2000), dim: intOption(values.dim, 'dim', 100) }),
+    seed: intOption(values.seed, 'seed', 42),
+    reference: values.reference === true,
+  });
+  return { json: values.json === true, result, text: JSON.stringify(result, null, 2) };
+}

@@ -1,0 +1,48 @@
+/**
+ * The typed message map between the page (embed-client.ts) and the embed worker
+ * (workers/embed.worker.ts). Vectors cross as transferred Float32Array buffers, one per text;
+ * errors cross as `{ name, message }`.
+ */
+import type { Progress } from '../../engine/progress.ts';
+import type { EmbedderDevice } from './transformers-embedder.ts';
+
+/** 'auto' picks WebGPU when the browser offers an adapter, WASM otherwise. */
+export type DeviceChoice = 'auto' | 'webgpu' | 'wasm';
+
+export interface LoadOptions {
+  readonly modelId: string;
+  readonly dtype: string;
+  readonly device: DeviceChoice;
+  /** Self-hosted model base URL (air-gapped demos); default: the app's /models/. */
+  readonly modelBaseUrl?: string;
+  readonly batchSize?: number;
+}
+
+export interface LoadedInfo {
+  readonly modelId: string;
+  readonly device: EmbedderDevice;
+  readonly dimension: number;
+  /** Why 'auto' fell back to WASM, when it did. */
+  readonly fallbackReason?: string;
+}
+
+export interface WireError {
+  readonly name: string;
+  readonly message: string;
+}
+
+export type EmbedRequest =
+  | { readonly type: 'load'; readonly id: number; readonly options: LoadOptions }
+  | { readonly type: 'embed'; readonly id: number; readonly texts: readonly string[] }
+  | { readonly type: 'cancel'; readonly id: number };
+
+export type EmbedResponse =
+  | { readonly type: 'progress'; readonly id: number; readonly progress: Progress }
+  | { readonly type: 'loaded'; readonly id: number; readonly info: LoadedInfo }
+  | { readonly type: 'vectors'; readonly id: number; readonly vectors: Float32Array[] }
+  | { readonly type: 'error'; readonly id: number; readonly error: WireError };
+
+export function toWireError(error: unknown): WireError {
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: 'Error', message: String(error) };
+}
