@@ -4,6 +4,7 @@
  */
 import { runBench } from './cli/bench-command.ts';
 import { runBuild } from './cli/build-command.ts';
+import { runEvalCommand } from './cli/eval-command.ts';
 import { runQuery } from './cli/query-command.ts';
 import { UsageError } from './cli/args.ts';
 
@@ -23,6 +24,12 @@ Commands:
       Save and load a synthetic memory forest through the IndexedDB repositories (Node).
   bench embed [--n 2000] --json
       Embed synthetic sentences with the bundled embedder (Node); prints {n, ms, per_second}.
+  eval --dataset implexconv|locomo|ms-tod|ntm|grove --file <path> --method <name>
+       [--embedder bundled|hash] [--llm none|scripted|oracle|openai:URL#model] [--k 5]
+       [--limit N] [--oracle-noise p] [--seed S] [--out rows.jsonl] [--json]
+      Measure one method's retrieval (recall@k, F1, tokens, LLM calls) on a benchmark.
+      Methods: tacitree-llm, tacitree-listwise, tacitree-embedding, collapsed, flat-facts,
+      rag-raw, rag-summary, bm25, long-context. An existing --out resumes.
 
 The default embedder is the bundled GloVe model (public/models, no download). --llm scripted and
 --embedder hash are test fakes (the CLI's explicit test mode).
@@ -36,6 +43,7 @@ const commands: Record<
   build: runBuild,
   query: runQuery,
   bench: runBench,
+  eval: (argv) => runEvalCommand(argv),
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -1,0 +1,166 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { syntheticLocomo } from '../../src/engine/datasets/fixtures.test-support.ts';
+import { runEvalCommand } from './eval-command.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'grove-eval-'));
+const file = join(dir, 'locomo-syn.json');
+writeFileSync(file, JSON.stringify([syntheticLocomo(24)]));
+const quiet = { write: () => true, isTTY: false };
+const common = ['--dataset', 'locomo', '--file', file, '--embedder', 'hash', '--json'];
+
+describe('grove eval', () => {
+  it('prints the summary with every field of the issue', async () => {
+    const { json, result } = await runEvalCommand([...common, '--method', 'bm25'], {
+      progress: quiet,
+    });
+    expect(json).toBe(true);
+    expect(Object.keys(result)).toEqual(
+      expect.arrayContaining([
+        'dataset',
+        'method',
+        'embedder',
+        'llm',
+        'questions',
+        'retrieval_f1',
+        'recall_at_k',
+        'k',
+        'tokens_mean',
+        'llm_calls_mean',
+        'brute_force_calls_mean',
+        'ms_per_query',
+        'answer_accuracy',
+        'recall_set',
+        'set_size_mean',
+      ]),
+    );
+    expect(result).toMatchObject({
+      dataset: 'locomo',
+      method: 'bm25',
+      questions: 24,
+      k: 5,
+      answer_accuracy: null,
+    });
+    expect(result.embedder).toContain('TEST MODE');
+  });
+
+  it('measures the oracle: recall near 1 for far fewer calls than brute force', async () => {
+    const { result } = await runEvalCommand(
+      [...common, '--method', 'tacitree-llm', '--llm', 'oracle'],
+      { progress: quiet },
+    );
+    expect(result.recall_set).toBe(1);
+    expect(result.llm_calls_mean).toBeLessThan(result.brute_force_calls_mean / 2);
+    expect(result.judge).toContain('oracle');
+    const noisy = await runEvalCommand(
+      [
+        ...common,
+        '--method',
+        'tacitree-llm',
+        '--llm',
+        'oracle',
+        '--oracle-noise',
+        '0.3',
+        '--seed',
+        '3',
+      ],
+      { progress: quiet },
+    );
+    expect(noisy.result.recall_set).toBeLessThan(1);
+  });
+
+  it('says when a TaciTree LLM method falls back to the embedding judge without an LLM', async () => {
+    const { result } = await runEvalCommand(
+      [...common, '--method', 'tacitree-listwise', '--limit', '3'],
+      { progress: quiet },
+    );
+    expect(result.judge).toMatch(/no LLM, tacitree-listwise falls back to the embedding judge/);
+    expect(result.notes).toContain('--limit 3: the first 3 questions only');
+  });
+
+  it('judges answers with --llm scripted (test mode) and reports answer accuracy', async () => {
+    const { result } = await runEvalCommand(
+      [...common, '--method', 'flat-facts', '--llm', 'scripted', '--limit', '4'],
+      { progress: quiet },
+    );
+    expect(result.answer_accuracy).not.toBeNull();
+    expect(result.llm).toContain('TEST MODE');
+  });
+
+  it('writes rows to --out and resumes from them, with sparse progress lines off a terminal', async () => {
+    const out = join(dir, 'rows.jsonl');
+    const args = [...common, '--method', 'flat-facts', '--out', out];
+    await runEvalCommand([...args, '--limit', '5'], { progress: quiet });
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(5);
+    const lines: string[] = [];
+    const { result } = await runEvalCommand([...args, '--limit', '8'], {
+      progress: { isTTY: false, write: (t: string) => lines.push(t) },
+    });
+    expect(result.questions).toBe(8);
+    expect(result.notes.some((n: string) => n.startsWith('resumed: 5 rows'))).toBe(true);
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(8);
+    expect(lines[0]).toBe('eval flat-facts: 5/8 (63%)\n');
+    const row = JSON.parse(readFileSync(out, 'utf8').split('\n')[0] ?? '{}');
+    expect(row).toMatchObject({
+      run: { method: 'flat-facts', dataset: 'locomo' },
+      question_id: 'conv-syn#0',
+    });
+
+    await expect(
+      runEvalCommand([...common, '--method', 'bm25', '--out', out], { progress: quiet }),
+    ).rejects.toThrow(/holds rows of another run/);
+  });
+
+  it('rejects bad arguments and malformed files with messages naming what is wrong', async () => {
+    await expect(
+      runEvalCommand([...common, '--method', 'magic'], { progress: quiet }),
+    ).rejects.toThrow(/--method must be one of tacitree-llm/);
+    await expect(
+      runEvalCommand(
+        [
+          '--dataset',
+          'locomo',
+          '--file',
+          file,
+          '--method',
+          'bm25',
+          '--llm',
+          'none',
+          '--oracle-noise',
+          '0.2',
+        ],
+        { progress: quiet },
+      ),
+    ).rejects.toThrow(/--oracle-noise applies to --llm oracle only/);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(
+      bad,
+      JSON.stringify([{ sample_id: 'a', conversation: { speaker_a: 'A' }, qa: [] }]),
+    );
+    await expect(
+      runEvalCommand(
+        ['--dataset', 'locomo', '--file', bad, '--method', 'bm25', '--embedder', 'hash'],
+        { progress: quiet },
+      ),
+    ).rejects.toThrow(/bad\.json: record 0: field conversation\.speaker_b/);
+  });
+
+  it('is registered in the grove command line', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      '--import',
+      'tsx',
+      'scripts/grove.ts',
+      'eval',
+      ...common,
+      '--method',
+      'collapsed',
+      '--limit',
+      '2',
+    ]);
+    expect(JSON.parse(stdout)).toMatchObject({ method: 'collapsed', questions: 2 });
+  });
+});

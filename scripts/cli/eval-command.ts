@@ -1,0 +1,247 @@
+/**
+ * `grove eval`: a benchmark file, one method, one model setting → retrieval metrics per question
+ * (rows, resumable) and a JSON summary. See issue 6 and README "Evaluation".
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  DATASET_NAMES,
+  type DatasetName,
+  type EvalDataset,
+} from '../../src/engine/datasets/eval-model.ts';
+import { loadDataset, mergeDatasets } from '../../src/engine/datasets/load.ts';
+import { JUDGE_ANSWER_PURPOSE } from '../../src/engine/eval/answer-check.ts';
+import {
+  DEFAULT_TREE_SETTINGS,
+  EVAL_METHODS,
+  judgeLabel,
+  type EvalMethod,
+  type JudgeMode,
+} from '../../src/engine/eval/methods.ts';
+import { runEval, type EvalRow, type MemoryCache } from '../../src/engine/eval/run-eval.ts';
+import { summarise, type EvalSummary } from '../../src/engine/eval/summary.ts';
+import type { LlmPort } from '../../src/engine/ports.ts';
+import { DEFAULT_SEED } from '../../src/engine/pipeline.ts';
+import { keywordSet, ScriptedLlm } from '../../src/engine/testing/index.ts';
+import { choice, intOption, parse, required, UsageError } from './args.ts';
+import { appendRow, readRows, type RunKey } from './eval-rows.ts';
+import { modelsFrom } from './models.ts';
+import { progressReporter, type ProgressStream } from './progress-bar.ts';
+
+export const evalOptions = {
+  dataset: { type: 'string' },
+  file: { type: 'string' },
+  method: { type: 'string' },
+  embedder: { type: 'string' },
+  llm: { type: 'string' },
+  k: { type: 'string' },
+  limit: { type: 'string' },
+  'oracle-noise': { type: 'string' },
+  seed: { type: 'string' },
+  out: { type: 'string' },
+  beam: { type: 'string' },
+  'leaf-mode': { type: 'string' },
+  'fallback-k': { type: 'string' },
+  'node-vector': { type: 'string' },
+  'all-categories': { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const;
+
+/** Reads the benchmark: a file, or (MS-TOD's one file per persona) a folder of .json files. */
+export async function readDataset(
+  name: DatasetName,
+  path: string,
+  allCategories: boolean,
+): Promise<EvalDataset> {
+  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`Cannot read ${path}: ${error.code ?? error.message}`);
+  });
+  const options = { includeAdversarial: allCategories };
+  if (!info.isDirectory()) return loadDataset(name, await readFile(path, 'utf8'), path, options);
+  const files = (await readdir(path))
+    .filter((f) => /\.jsonl?$/.test(f))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  if (files.length === 0) throw new UsageError(`${path} holds no .json or .jsonl files`);
+  const parts = await Promise.all(
+    files.map(async (f) =>
+      loadDataset(name, await readFile(join(path, f), 'utf8'), join(path, f), options),
+    ),
+  );
+  return mergeDatasets(parts, path);
+}
+
+/** Test mode's correctness judge: "yes" when every content word of the ideal answer is in the response. */
+function scriptedAnswerJudge(prompt: string): string {
+  const ideal = /The ideal response is: ([\s\S]*?)\. The model's response is:/.exec(prompt)?.[1];
+  const response = /The model's response is: ([\s\S]*?)\.\n/.exec(prompt)?.[1] ?? '';
+  const words = keywordSet(ideal ?? '');
+  const said = keywordSet(response);
+  return words.size > 0 && [...words].every((w) => said.has(w)) ? 'yes' : 'no';
+}
+
+interface Setting {
+  readonly mode: JudgeMode;
+  readonly llm?: LlmPort;
+  readonly labels: { readonly llm: string; readonly embedder: string };
+  readonly embedder: ReturnType<typeof modelsFrom>['embedder'];
+}
+
+function settingFrom(
+  values: { llm?: string | undefined; embedder?: string | undefined },
+  noise: number,
+  seed: number,
+): Setting {
+  const llmArg = values.llm ?? 'none';
+  if (llmArg === 'oracle') {
+    const models = modelsFrom({ embedder: values.embedder, llm: 'none' });
+    return {
+      mode: { kind: 'oracle', noise, seed },
+      embedder: models.embedder,
+      labels: {
+        llm: `oracle (judge told the ground truth${noise > 0 ? `, noise ${noise}` : ''}; extractive facts)`,
+        embedder: models.labels.embedder,
+      },
+    };
+  }
+  if (noise > 0) throw new UsageError('--oracle-noise applies to --llm oracle only');
+  if (llmArg === 'scripted') {
+    const models = modelsFrom({ embedder: values.embedder, llm: 'none' });
+    const llm = new ScriptedLlm({ rules: { [JUDGE_ANSWER_PURPOSE]: scriptedAnswerJudge } });
+    return {
+      mode: { kind: 'llm', llm },
+      llm,
+      embedder: models.embedder,
+      labels: {
+        llm: 'scripted (TEST MODE: rule-based fake LLM)',
+        embedder: models.labels.embedder,
+      },
+    };
+  }
+  const models = modelsFrom({ embedder: values.embedder, llm: llmArg });
+  return models.llm
+    ? {
+        mode: { kind: 'llm', llm: models.llm },
+        llm: models.llm,
+        embedder: models.embedder,
+        labels: models.labels,
+      }
+    : { mode: { kind: 'none' }, embedder: models.embedder, labels: models.labels };
+}
+
+export interface EvalDeps {
+  /** Where progress goes (default process.stderr). */
+  readonly progress?: ProgressStream;
+  /** Memories shared across runs in one process (npm run results). */
+  readonly memoryCache?: MemoryCache;
+}
+
+export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
+  const values = parse(argv, evalOptions);
+  const datasetName = choice(values.dataset, 'dataset', DATASET_NAMES, 'locomo');
+  if (values.dataset === undefined) throw new UsageError('--dataset is required');
+  const method = choice(values.method, 'method', EVAL_METHODS, 'tacitree-embedding') as EvalMethod;
+  if (values.method === undefined) throw new UsageError('--method is required');
+  const file = required(values.file, 'file');
+  const k = intOption(values.k, 'k', 5);
+  if (k < 1) throw new UsageError(`--k must be at least 1, got ${k}`);
+  const limit = values.limit === undefined ? undefined : intOption(values.limit, 'limit', 0);
+  const seed = intOption(values.seed, 'seed', DEFAULT_SEED);
+  const noise = values['oracle-noise'] === undefined ? 0 : Number(values['oracle-noise']);
+  if (!(noise >= 0 && noise <= 1))
+    throw new UsageError(
+      `--oracle-noise must be a probability between 0 and 1, got "${values['oracle-noise']}"`,
+    );
+  const tree = {
+    beam: intOption(values.beam, 'beam', DEFAULT_TREE_SETTINGS.beam),
+    leafMode: choice(
+      values['leaf-mode'],
+      'leaf-mode',
+      ['collect', 'judge'] as const,
+      DEFAULT_TREE_SETTINGS.leafMode,
+    ),
+    fallbackK: intOption(values['fallback-k'], 'fallback-k', DEFAULT_TREE_SETTINGS.fallbackK),
+    nodeVector: choice(
+      values['node-vector'],
+      'node-vector',
+      ['auto', 'summary', 'centroid'] as const,
+      DEFAULT_TREE_SETTINGS.nodeVector,
+    ),
+  };
+  const setting = settingFrom(values, noise, seed);
+  const dataset = await readDataset(datasetName, file, values['all-categories'] === true);
+
+  const run: RunKey = {
+    dataset: datasetName,
+    method,
+    llm: values.llm ?? 'none',
+    embedder: setting.embedder.id,
+    k,
+    seed,
+    oracle_noise: noise,
+  };
+  const previous = values.out ? await readRows(values.out, run) : [];
+  const out = values.out;
+  const report = progressReporter(deps.progress ?? process.stderr, `eval ${method}`);
+  const result = await runEval({
+    dataset,
+    method,
+    mode: setting.mode,
+    embedder: setting.embedder,
+    ...(setting.llm ? { memoryLlm: setting.llm, answerLlm: setting.llm } : {}),
+    k,
+    ...(limit !== undefined ? { limit } : {}),
+    seed,
+    tree,
+    done: new Set(previous.map((r) => r.question_id)),
+    ...(deps.memoryCache ? { memoryCache: deps.memoryCache } : {}),
+    ...(out ? { onRow: (row: EvalRow) => appendRow(out, run, row) } : {}),
+    onProgress: report,
+  });
+  const selected = new Set(result.selected.map((q) => q.id));
+  const rows = [...previous.filter((r) => selected.has(r.question_id)), ...result.rows];
+  const notes = [...dataset.notes];
+  if (limit !== undefined)
+    notes.push(`--limit ${limit}: the first ${result.selected.length} questions only`);
+  if (previous.length > 0)
+    notes.push(`resumed: ${rows.length - result.rows.length} rows read back from ${out}`);
+  if (method === 'rag-summary' && setting.mode.kind !== 'llm')
+    notes.push(
+      dataset.conversations.some((c) => c.sessionSummaries)
+        ? "rag-summary without an LLM uses the benchmark's own session summaries"
+        : "rag-summary without an LLM uses each session's opening user turns",
+    );
+  if (
+    tree.beam !== DEFAULT_TREE_SETTINGS.beam ||
+    tree.leafMode !== 'collect' ||
+    tree.fallbackK !== DEFAULT_TREE_SETTINGS.fallbackK ||
+    tree.nodeVector !== DEFAULT_TREE_SETTINGS.nodeVector
+  )
+    notes.push(
+      `tree settings: beam ${tree.beam}, leaf mode ${tree.leafMode}, fallback k ${tree.fallbackK}, node vector ${tree.nodeVector}`,
+    );
+  const summary = summarise(rows, {
+    dataset: datasetName,
+    method,
+    embedder: setting.labels.embedder,
+    llm: setting.labels.llm,
+    judge: judgeLabel(method, setting.mode, tree),
+    k,
+    notes,
+  });
+  return { json: values.json === true, result: summary, text: formatSummary(summary) };
+}
+
+const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
+
+function formatSummary(s: EvalSummary): string {
+  return [
+    `Dataset: ${s.dataset}   Method: ${s.method}   Questions: ${s.questions}`,
+    `Embedder: ${s.embedder}`,
+    `LLM: ${s.llm}`,
+    `Judge: ${s.judge}`,
+    `Recall@${s.k}: ${pct(s.recall_at_k)}   Recall of the whole set: ${pct(s.recall_set)} (${s.set_size_mean} items)`,
+    `Retrieval F1: ${pct(s.retrieval_f1)}   Answer accuracy: ${pct(s.answer_accuracy)}`,
+    `Context tokens: ${s.tokens_mean}   LLM calls: ${s.llm_calls_mean} (brute force: ${s.brute_force_calls_mean})   ${s.ms_per_query} ms/query`,
+    ...s.notes.map((n) => `Note: ${n}`),
+  ].join('\n');
+}

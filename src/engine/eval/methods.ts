@@ -1,0 +1,214 @@
+/**
+ * The evaluated methods by name, each a `Retriever` per question over one conversation's memory.
+ * The judge mode decides what a TaciTree walk asks: a real LLM, nobody (`none`: the embedding
+ * judge, the no-LLM mode), or the oracle (told the ground truth, counting the calls an LLM judge
+ * would spend).
+ */
+import { createBaseline, type BaselineName, type SessionSummary } from '../baselines/index.ts';
+import { fallbackSummary } from '../baselines/session-summaries.ts';
+import type { EvalQuestion } from '../datasets/eval-model.ts';
+import type { MemoryBuild } from '../pipeline.ts';
+import type { EmbedderPort, LlmPort } from '../ports.ts';
+import type { Retriever } from '../retrieval.ts';
+import { createRng } from '../rng.ts';
+import { embeddingJudge, llmListwiseJudge, llmNodeJudge, type NodeJudge } from '../tree/judges.ts';
+import { createTreeRetriever } from '../tree/retrieve.ts';
+import type { Session, SessionId } from '../types.ts';
+import { centroidJudge } from './centroid-judge.ts';
+import { countedOracleJudge, oracleTruth } from './counted-oracle.ts';
+
+export const EVAL_METHODS = [
+  'tacitree-llm',
+  'tacitree-listwise',
+  'tacitree-embedding',
+  'collapsed',
+  'flat-facts',
+  'rag-raw',
+  'rag-summary',
+  'bm25',
+  'long-context',
+] as const;
+export type EvalMethod = (typeof EVAL_METHODS)[number];
+
+export const isTreeMethod = (m: EvalMethod): boolean => m.startsWith('tacitree-');
+
+/** Methods that return a set (not a ranking): ranked by cosine to the question for recall@k. */
+export const returnsSet = (m: EvalMethod): boolean => isTreeMethod(m);
+
+/** Methods that return their top k (the rest return a set, or everything). */
+export const ranksTopK = (m: EvalMethod): boolean => !isTreeMethod(m) && m !== 'long-context';
+
+const BASELINE_OF: Partial<Record<EvalMethod, BaselineName>> = {
+  collapsed: 'collapsed-tree',
+  'flat-facts': 'fact-rag',
+  'rag-raw': 'raw-rag',
+  'rag-summary': 'summary-rag',
+  bm25: 'bm25',
+  'long-context': 'long-context-sessions',
+};
+
+export type JudgeMode =
+  | { readonly kind: 'llm'; readonly llm: LlmPort }
+  | { readonly kind: 'none' }
+  | { readonly kind: 'oracle'; readonly noise: number; readonly seed: number };
+
+export interface TreeSettings {
+  /** Nodes the embedding judge keeps per level (default 3). */
+  readonly beam: number;
+  readonly leafMode: 'collect' | 'judge';
+  /** Facts returned when a walk keeps nothing (default 6). */
+  readonly fallbackK: number;
+  /**
+   * What the embedding judge compares with the question: the summary's embedding, or the centroid
+   * of the facts below. `auto`: the centroid when no LLM wrote the summaries (a no-LLM summary is
+   * one member fact, a poor stand-in for its cluster), the summary otherwise.
+   */
+  readonly nodeVector: 'auto' | 'summary' | 'centroid';
+}
+
+export const DEFAULT_TREE_SETTINGS: TreeSettings = {
+  beam: 3,
+  leafMode: 'collect',
+  fallbackK: 6,
+  nodeVector: 'auto',
+};
+
+/** Whether the embedding judge compares the question with fact centroids (see TreeSettings). */
+export const usesCentroids = (settings: TreeSettings, mode: JudgeMode): boolean =>
+  settings.nodeVector === 'centroid' || (settings.nodeVector === 'auto' && mode.kind !== 'llm');
+
+/** What actually judges the walk for a method under a mode, in words, for the report. */
+export function judgeLabel(
+  method: EvalMethod,
+  mode: JudgeMode,
+  settings: TreeSettings = DEFAULT_TREE_SETTINGS,
+): string {
+  if (!isTreeMethod(method)) return 'none (no judge)';
+  const embedding = `embedding (beam ${settings.beam}, ${usesCentroids(settings, mode) ? 'fact centroids' : 'summary vectors'})`;
+  if (method === 'tacitree-embedding') return embedding;
+  if (mode.kind === 'oracle')
+    return `oracle (ground truth, counting ${method === 'tacitree-llm' ? 'one call per node' : 'one call per sibling group'}${mode.noise > 0 ? `, noise ${mode.noise}` : ''})`;
+  if (mode.kind === 'none')
+    return `${embedding}: no LLM, ${method} falls back to the embedding judge`;
+  return method === 'tacitree-llm'
+    ? 'llm (one call per node)'
+    : 'llm-listwise (one call per group)';
+}
+
+export interface ConversationContext {
+  readonly conversationId: string;
+  readonly sessions: readonly Session[];
+  readonly memory: MemoryBuild;
+  readonly embedder: EmbedderPort;
+  /** Summaries shipped with the benchmark (used by rag-summary when no LLM is given). */
+  readonly datasetSummaries?: ReadonlyMap<SessionId, string>;
+}
+
+export interface MethodOptions {
+  readonly method: EvalMethod;
+  readonly mode: JudgeMode;
+  readonly k: number;
+  readonly tree?: TreeSettings;
+}
+
+/** Summaries for rag-summary: the LLM's, else the benchmark's, else each session's opening turns. */
+function summariesWithoutLlm(ctx: ConversationContext): SessionSummary[] {
+  return ctx.sessions.map((session): SessionSummary => {
+    const shipped = ctx.datasetSummaries?.get(session.id);
+    if (shipped !== undefined)
+      return { sessionId: session.id, status: 'ok', text: shipped, tokens: 0 };
+    if (session.turns.length === 0)
+      return { sessionId: session.id, status: 'empty', text: '', tokens: 0 };
+    return {
+      sessionId: session.id,
+      status: 'fallback',
+      text: fallbackSummary(session),
+      tokens: 0,
+      error: 'no LLM: the opening turns stand in for a summary',
+    };
+  });
+}
+
+export function summarySource(ctx: ConversationContext, mode: JudgeMode): string {
+  if (mode.kind === 'llm') return 'LLM session summaries';
+  return ctx.datasetSummaries && ctx.datasetSummaries.size > 0
+    ? "the benchmark's own session summaries"
+    : "each session's opening user turns (no LLM)";
+}
+
+/**
+ * Prepares a method over one conversation; returns the retriever for each question. Corpora are
+ * embedded once here (baselines), trees are walked per question (the oracle needs its truth).
+ */
+export async function prepareMethod(
+  ctx: ConversationContext,
+  options: MethodOptions,
+): Promise<(question: EvalQuestion, k: number) => Promise<Retriever>> {
+  const { method, mode } = options;
+  const tree = ctx.memory.tree;
+  if (isTreeMethod(method)) {
+    const settings = options.tree ?? DEFAULT_TREE_SETTINGS;
+    const embedding = usesCentroids(settings, mode)
+      ? centroidJudge({ beam: settings.beam })
+      : embeddingJudge({ beam: settings.beam });
+    return (question) => {
+      let judge: NodeJudge = embedding;
+      if (method !== 'tacitree-embedding' && mode.kind === 'llm')
+        judge = method === 'tacitree-llm' ? llmNodeJudge(mode.llm) : llmListwiseJudge(mode.llm);
+      if (method !== 'tacitree-embedding' && mode.kind === 'oracle') {
+        judge = countedOracleJudge({
+          truth: oracleTruth(
+            tree.facts.values(),
+            question.evidenceSessions,
+            question.evidenceTurns,
+          ),
+          unit: method === 'tacitree-llm' ? 'node' : 'group',
+          noise: mode.noise,
+          // One stream per question, derived from the seed: resuming a run flips the same verdicts.
+          rng: createRng((Math.imul(mode.seed, 1_000_003) + hash(question.id)) >>> 0),
+        });
+      }
+      return Promise.resolve(
+        createTreeRetriever(tree, {
+          judge,
+          embedder: ctx.embedder,
+          leafMode: settings.leafMode,
+          fallbackK: settings.fallbackK,
+          budgetFallback: embedding,
+        }),
+      );
+    };
+  }
+  const baseline = BASELINE_OF[method];
+  if (!baseline) throw new RangeError(`Unknown evaluation method "${method}"`);
+  const facts = [...tree.facts.values()];
+  const cache = new Map<number, Promise<Retriever>>();
+  const summaries =
+    method === 'rag-summary' && mode.kind !== 'llm' ? summariesWithoutLlm(ctx) : undefined;
+  return (_question, k) => {
+    let retriever = cache.get(k);
+    if (!retriever) {
+      retriever = createBaseline(baseline, {
+        sessions: ctx.sessions,
+        facts,
+        tree,
+        embedder: ctx.embedder,
+        ...(mode.kind === 'llm' ? { llm: mode.llm } : {}),
+        ...(summaries ? { summaries } : {}),
+        k,
+      });
+      cache.set(k, retriever);
+    }
+    return retriever;
+  };
+}
+
+/** FNV-1a of a string: a stable per-question seed offset. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}

@@ -1,0 +1,70 @@
+/** The JSON summary of an evaluation run: means over its rows (issue 6's field names). */
+import type { EvalRow } from './run-eval.ts';
+
+export interface EvalSummary {
+  readonly dataset: string;
+  readonly method: string;
+  readonly embedder: string;
+  readonly llm: string;
+  /** What judged the tree walk (or "none"), in words. */
+  readonly judge: string;
+  readonly questions: number;
+  readonly retrieval_f1: number | null;
+  readonly recall_at_k: number | null;
+  readonly k: number;
+  readonly tokens_mean: number;
+  readonly llm_calls_mean: number;
+  readonly brute_force_calls_mean: number;
+  readonly ms_per_query: number;
+  /** Share judged correct; null without a real LLM (no answers were generated). */
+  readonly answer_accuracy: number | null;
+  readonly recall_set: number | null;
+  readonly set_size_mean: number;
+  readonly notes: readonly string[];
+}
+
+export interface SummaryMeta {
+  readonly dataset: string;
+  readonly method: string;
+  readonly embedder: string;
+  readonly llm: string;
+  readonly judge: string;
+  readonly k: number;
+  readonly notes: readonly string[];
+}
+
+const mean = (values: readonly number[]): number =>
+  values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
+
+/** Mean of the non-null values; null when every value is null (no question had that metric). */
+function meanOrNull(values: readonly (number | null)[]): number | null {
+  const present = values.filter((v): v is number => v !== null);
+  return present.length === 0 ? null : mean(present);
+}
+
+const round = (x: number, digits = 4): number => Number(x.toFixed(digits));
+const roundOrNull = (x: number | null): number | null => (x === null ? null : round(x));
+
+export function summarise(rows: readonly EvalRow[], meta: SummaryMeta): EvalSummary {
+  const judged = rows.filter((r) => r.correct !== null);
+  return {
+    dataset: meta.dataset,
+    method: meta.method,
+    embedder: meta.embedder,
+    llm: meta.llm,
+    judge: meta.judge,
+    questions: rows.length,
+    retrieval_f1: roundOrNull(meanOrNull(rows.map((r) => r.retrieval_f1))),
+    recall_at_k: roundOrNull(meanOrNull(rows.map((r) => r.recall_at_k))),
+    k: meta.k,
+    tokens_mean: round(mean(rows.map((r) => r.context_tokens)), 1),
+    llm_calls_mean: round(mean(rows.map((r) => r.llm_calls)), 2),
+    brute_force_calls_mean: round(mean(rows.map((r) => r.brute_force_calls)), 1),
+    ms_per_query: round(mean(rows.map((r) => r.ms)), 2),
+    answer_accuracy:
+      judged.length === 0 ? null : round(judged.filter((r) => r.correct).length / judged.length),
+    recall_set: roundOrNull(meanOrNull(rows.map((r) => r.recall_set))),
+    set_size_mean: round(mean(rows.map((r) => r.set_size)), 2),
+    notes: meta.notes,
+  };
+}
