@@ -1,0 +1,93 @@
+/**
+ * TaciTree's clustering policy for one level: UMAP to 10 dimensions, then a full-covariance
+ * Gaussian mixture with ⌊n/K⌋ components and hard labels, compacted to 0..m−1.
+ */
+import { fitGmm } from './gmm.ts';
+import { asMatrix, deriveSeed } from './matrix.ts';
+import type { Matrix } from './matrix.ts';
+import { reduceUmap, UMAP_DEFAULTS } from './umap.ts';
+import type { UmapOptions } from './umap.ts';
+
+/** Average cluster size: a level of n nodes gets ⌊n/K⌋ clusters. */
+export const K = 6;
+/** A level with at most L nodes is the roots. */
+export const L = 15;
+
+/** The reference settings (TaciTree via RAPTOR: 15 neighbours, min_dist 0.1, 10 dims, cosine). */
+export const UMAP_SETTINGS = { ...UMAP_DEFAULTS } as const;
+
+/**
+ * Below this many points a level is clustered on the raw embeddings instead of a UMAP
+ * reduction. With n < 2·nNeighbors every point's 15-neighbourhood covers half the level or
+ * more, so the fuzzy graph carries no local structure for UMAP to preserve (and umap-js refuses
+ * n ≤ nNeighbors outright). In practice: levels of 16–29 nodes.
+ */
+export const UMAP_MIN_POINTS = 2 * UMAP_SETTINGS.nNeighbors;
+
+export function componentCount(n: number, k: number = K): number {
+  return Math.max(1, Math.floor(n / k));
+}
+
+export interface ClusterLevelOptions {
+  readonly seed: number;
+  /** Average cluster size (default K). */
+  readonly k?: number;
+  readonly umap?: Partial<Omit<UmapOptions, 'seed'>>;
+}
+
+export interface LevelClustering {
+  /** Cluster of each point, 0..clusters−1, every cluster non-empty, numbered by first member. */
+  readonly labels: Int32Array;
+  readonly clusters: number;
+  /** 'umap': GMM (full covariance) on the UMAP reduction; 'raw': spherical GMM on the input. */
+  readonly space: 'umap' | 'raw';
+  readonly msUmap: number;
+  readonly msGmm: number;
+}
+
+/** Renumbers labels 0..m−1 in order of first appearance; empty clusters disappear. */
+export function compactLabels(labels: ArrayLike<number>): { labels: Int32Array; count: number } {
+  const map = new Map<number, number>();
+  const out = new Int32Array(labels.length);
+  for (let i = 0; i < labels.length; i++) {
+    let c = map.get(labels[i]!);
+    if (c === undefined) map.set(labels[i]!, (c = map.size));
+    out[i] = c;
+  }
+  return { labels: out, count: map.size };
+}
+
+const now = (): number => globalThis.performance.now();
+
+export function clusterLevel(
+  vectors: Matrix | readonly ArrayLike<number>[],
+  options: ClusterLevelOptions,
+): LevelClustering {
+  const x = asMatrix(vectors);
+  const n = x.rows;
+  if (n === 0) return { labels: new Int32Array(0), clusters: 0, space: 'raw', msUmap: 0, msGmm: 0 };
+  const components = componentCount(n, options.k ?? K);
+  const gmmSeed = deriveSeed(options.seed, 2);
+  if (n < UMAP_MIN_POINTS || components === 1) {
+    // A full covariance on raw embeddings needs d(d+1)/2 parameters per component (74k at
+    // d = 384) from ~6 points: singular, so its likelihood measures reg_covar, not the data;
+    // even diagonal variances (d per component) are too noisy from ~6 points, letting a few
+    // dimensions where a cluster happens to be tight dominate. Spherical components (one
+    // variance each) are what ~6 points per cluster can support: soft k-means with a per-cluster
+    // radius, which on unit-length embeddings is clustering by cosine.
+    const t0 = now();
+    const fit = fitGmm(x, { components, seed: gmmSeed, covarianceType: 'spherical' });
+    const { labels, count } = compactLabels(fit.labels);
+    return { labels, clusters: count, space: 'raw', msUmap: 0, msGmm: now() - t0 };
+  }
+  const t0 = now();
+  const reduced = reduceUmap(x, {
+    ...UMAP_SETTINGS,
+    ...options.umap,
+    seed: deriveSeed(options.seed, 1),
+  });
+  const t1 = now();
+  const fit = fitGmm(reduced, { components, seed: gmmSeed, covarianceType: 'full' });
+  const { labels, count } = compactLabels(fit.labels);
+  return { labels, clusters: count, space: 'umap', msUmap: t1 - t0, msGmm: now() - t1 };
+}
