@@ -1,15 +1,25 @@
 import type { Rng } from './ports.ts';
 
-/** mulberry32: small, fast, seeded PRNG. Same seed → same sequence on every platform. */
+/**
+ * mulberry32: small, fast, seeded PRNG. Same seed → same sequence on every platform.
+ * Unpacked for hot loops (the UMAP layout keeps the state in a local int32): advance with
+ * `state = (state + MULBERRY32_STEP) | 0`, then read `mulberry32Value(state)`.
+ */
+export const MULBERRY32_STEP = 0x6d2b79f5;
+
+/** Output in [0, 1) for an already advanced state. */
+export function mulberry32Value(state: number): number {
+  let t = Math.imul(state ^ (state >>> 15), state | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) * 2.3283064365386963e-10; // / 2^32, exactly
+}
+
 export function createRng(seed: number): Rng {
-  let state = seed >>> 0;
+  let state = seed | 0;
   return {
     next() {
-      state = (state + 0x6d2b79f5) >>> 0;
-      let t = state;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+      state = (state + MULBERRY32_STEP) | 0;
+      return mulberry32Value(state);
     },
   };
 }

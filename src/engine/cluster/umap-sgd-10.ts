@@ -6,7 +6,7 @@
  */
 import type { LayoutEdges } from './fuzzy-graph.ts';
 import type { LayoutParams, LayoutState } from './umap-sgd.ts';
-import { MULBERRY32_STEP, mulberry32Value } from './mulberry32.ts';
+import { MULBERRY32_STEP, mulberry32Value } from '../rng.ts';
 import { makePower } from './power.ts';
 
 const CLIP = 4;

@@ -6,7 +6,7 @@
  * the algorithm's own work: ~15 million negative samples for 2,000 points × 200 epochs.
  */
 import type { LayoutEdges } from './fuzzy-graph.ts';
-import { MULBERRY32_STEP, mulberry32Value } from './mulberry32.ts';
+import { MULBERRY32_STEP, mulberry32Value } from '../rng.ts';
 import { makePower } from './power.ts';
 import { optimizeLayout10 } from './umap-sgd-10.ts';
 
