@@ -8,7 +8,6 @@ import { HashEmbedder } from '../src/engine/testing/index.ts';
 import type { EmbedderPort } from '../src/engine/ports.ts';
 import { openGroveDb } from '../src/storage/db.ts';
 import { createMemoryService } from '../src/storage/memory-service.ts';
-import { buildTree } from '../src/engine/tree/build.ts';
 import { pipelineEngine } from '../src/storage/pipeline-engine.ts';
 import { serveMemory } from '../src/storage/worker-server.ts';
 import { parseWorkerConfig, MemoryNotConfiguredError } from '../src/storage/worker-config.ts';
@@ -22,7 +21,7 @@ async function compose() {
   else throw new MemoryNotConfiguredError();
   const db = await openGroveDb(config.db);
   const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-  return createMemoryService(db, pipelineEngine({ embedder, buildTree }), {
+  return createMemoryService(db, pipelineEngine({ embedder }), {
     onStage: (stage) =>
       stage === 'extracting' && config.stageDelayMs > 0 ? delay(config.stageDelayMs) : undefined,
   });

@@ -8,6 +8,7 @@ import { dedupeFacts, type FactMerge } from './facts/dedup.ts';
 import type { EmbedderPort, LlmPort } from './ports.ts';
 import { stagedProgress, type ProgressCallback } from './progress.ts';
 import { buildTree, type BuildReport } from './tree/build.ts';
+import { factNodeId } from './tree/draft.ts';
 import { insertFacts, type InsertReport } from './tree/insert.ts';
 import { centralMemberSummariser, llmSummariser, type Summariser } from './tree/summarise.ts';
 import type { EmbeddedFact, Fact, MemoryTree, Session, SessionExtraction } from './types.ts';
@@ -106,6 +107,33 @@ export async function buildMemory(
   return { tree, extractions, merged, report };
 }
 
+/** The tree's facts with their embeddings (from their level-0 nodes), ready for a fresh build. */
+export function embeddedFactsOf(tree: MemoryTree): EmbeddedFact[] {
+  return [...tree.facts.values()].map((fact) => {
+    const node = tree.nodes.get(factNodeId(fact.id));
+    if (!node) throw new Error(`Memory tree is inconsistent: fact ${fact.id} has no node`);
+    return { ...fact, embedding: node.embedding };
+  });
+}
+
+function treeBuilder(options: MemoryOptions) {
+  const summariser = summariserFor(options.llm);
+  return async (facts: readonly EmbeddedFact[]) =>
+    (
+      await buildTree(facts, {
+        embedder: options.embedder,
+        summariser,
+        seed: options.seed ?? DEFAULT_SEED,
+        ...(options.signal ? { signal: options.signal } : {}),
+      })
+    ).tree;
+}
+
+/** A fresh full build of an existing memory: what a background rebuild runs when drift says so. */
+export function rebuildMemory(tree: MemoryTree, options: MemoryOptions): Promise<MemoryTree> {
+  return treeBuilder(options)(embeddedFactsOf(tree));
+}
+
 /** Adds new sessions to an existing memory without a rebuild. */
 export async function addSessions(
   tree: MemoryTree,
@@ -118,21 +146,11 @@ export async function addSessions(
     extractions.flatMap((e) => e.facts),
     options.signal,
   );
-  const summariser = summariserFor(options.llm);
-  const seed = options.seed ?? DEFAULT_SEED;
   const inserted = await insertFacts(tree, embedded, {
-    summariser,
+    summariser: summariserFor(options.llm),
     embedder: options.embedder,
     ...(options.signal ? { signal: options.signal } : {}),
-    rebuild: async (all) =>
-      (
-        await buildTree(all, {
-          embedder: options.embedder,
-          summariser,
-          seed,
-          ...(options.signal ? { signal: options.signal } : {}),
-        })
-      ).tree,
+    rebuild: treeBuilder(options),
   });
   return { ...inserted, extractions };
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { HashEmbedder } from '../engine/testing/index.ts';
-import { buildTree } from '../engine/tree/build.ts';
 import { asProfileId } from '../engine/types.ts';
 import { distinctSession, freshDb } from './fixtures.test-support.ts';
 import { MemoryHost } from './memory-host.ts';
@@ -15,7 +14,7 @@ describe('the product engine behind the host', () => {
     const host = new MemoryHost(
       db,
       asProfileId('p'),
-      pipelineEngine({ embedder: new HashEmbedder(), buildTree }),
+      pipelineEngine({ embedder: new HashEmbedder() }),
     );
     for (let n = 1; n <= 6; n++) await host.ingest({ session: distinctSession(n) });
     const { tree } = await host.store.liveTree();
