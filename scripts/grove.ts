@@ -11,8 +11,8 @@ import { UsageError } from './cli/args.ts';
 const USAGE = `Usage: npm run grove -- <command> [options]
 
 Commands:
-  build --file <conversation.json> [--llm none|scripted|openai:URL#model] [--embedder bundled|hash]
-        [--seed N] [--json]
+  build --file <conversation.json> [--llm none|scripted|openai:URL#model]
+        [--embedder bundled|hash|<model folder>] [--seed N] [--json]
       Build the memory tree and print its shape (levels, nodes per level, roots).
   query --file <conversation.json> --question "..." [--judge llm|llm-listwise|embedding|oracle]
         [--leaf-mode collect|judge] [--max-calls N] [--gold-sessions s1,s2] [--llm ...] [--json]
@@ -25,14 +25,17 @@ Commands:
   bench embed [--n 2000] --json
       Embed synthetic sentences with the bundled embedder (Node); prints {n, ms, per_second}.
   eval --dataset implexconv|locomo|ms-tod|ntm|grove --file <path> --method <name>
-       [--embedder bundled|hash] [--llm none|scripted|oracle|openai:URL#model] [--k 5]
-       [--limit N] [--oracle-noise p] [--seed S] [--out rows.jsonl] [--json]
+       [--embedder bundled|hash|<model folder>] [--llm none|scripted|oracle|openai:URL#model]
+       [--k 5] [--limit N] [--oracle-noise p] [--seed S] [--out rows.jsonl] [--json]
       Measure one method's retrieval (recall@k, F1, tokens, LLM calls) on a benchmark.
       Methods: tacitree-llm, tacitree-listwise, tacitree-embedding, collapsed, flat-facts,
       rag-raw, rag-summary, bm25, long-context. An existing --out resumes.
 
-The default embedder is the bundled GloVe model (public/models, no download). --llm scripted and
---embedder hash are test fakes (the CLI's explicit test mode).
+The default embedder is the bundled GloVe model (public/models, no download). --embedder <folder>
+loads any transformers.js feature-extraction model folder offline (config.json, tokenizer.json,
+tokenizer_config.json, onnx/model.onnx or onnx/model_quantized.onnx; mean pooling unless a
+grove.json there says {"pooling": "cls"}). --llm scripted and --embedder hash are test fakes (the
+CLI's explicit test mode).
 --llm openai:http://127.0.0.1:8080#model uses an OpenAI-compatible server (llama.cpp, Ollama,
 vLLM): prompts LEAVE THIS DEVICE for that server.`;
 

@@ -2,10 +2,13 @@
  * Which LLM and embedder the CLI runs with. `scripted` and `hash` are the test fakes: choosing
  * them is the CLI's explicit test mode, and every output says so.
  */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { EmbedderPort, LlmPort } from '../../src/engine/ports.ts';
 import { HashEmbedder, ScriptedLlm } from '../../src/engine/testing/index.ts';
 import { BUNDLED_EMBEDDER } from '../../src/models/embedder/bundled-model.ts';
 import { LazyNodeBundledEmbedder } from '../../src/models/embedder/node-bundled.ts';
+import { LazyNodeFolderEmbedder } from '../../src/models/embedder/node-folder.ts';
 import { OpenAiHttpPort } from '../../src/models/llm/openai-http-port.ts';
 import { UsageError, choice } from './args.ts';
 
@@ -17,11 +20,35 @@ const EMBEDDER_LABELS: Record<(typeof EMBEDDER_CHOICES)[number], string> = {
   hash: 'hash (TEST MODE: deterministic hashing embedder)',
 };
 
-/** `bundled` (the default) is the real GloVe embedder from public/models; `hash` the test fake. */
+/**
+ * `bundled` (the default) is the real GloVe embedder from public/models; `hash` the test fake;
+ * any other value is a transformers.js model folder on disk, loaded offline (node-folder.ts).
+ */
 function embedderFrom(value: string | undefined): { embedder: EmbedderPort; label: string } {
+  if (value !== undefined && !(EMBEDDER_CHOICES as readonly string[]).includes(value)) {
+    return folderEmbedderFrom(value);
+  }
   const name = choice(value, 'embedder', EMBEDDER_CHOICES, 'bundled');
   const embedder = name === 'hash' ? new HashEmbedder() : new LazyNodeBundledEmbedder();
   return { embedder, label: EMBEDDER_LABELS[name] };
+}
+
+/** `--embedder <model folder>`: checked now (a clear UsageError), loaded on first use. */
+function folderEmbedderFrom(value: string): { embedder: EmbedderPort; label: string } {
+  const folder = resolve(value);
+  if (!existsSync(folder)) {
+    throw new UsageError(
+      `--embedder must be bundled, hash or a model folder; "${value}" is neither (no such ` +
+        `folder: ${folder})`,
+    );
+  }
+  try {
+    const embedder = new LazyNodeFolderEmbedder(folder);
+    const { dtype, pooling } = embedder.info;
+    return { embedder, label: `${folder} (transformers.js folder, ${dtype}, ${pooling} pooling)` };
+  } catch (error) {
+    throw new UsageError(`--embedder ${value}: ${(error as Error).message}`);
+  }
 }
 
 export interface CliModels {

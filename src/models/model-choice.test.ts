@@ -5,6 +5,7 @@ import {
   MODEL_CHOICE_KEY,
   MemorySettings,
   ModelChoiceStore,
+  parseModelBaseUrl,
 } from './model-choice.ts';
 
 /** A Storage stand-in (Node has no localStorage). */
@@ -82,5 +83,59 @@ describe('ModelChoiceStore', () => {
     expect(() => store.update({ llm: { kind: 'none' } })).not.toThrow();
     expect(store.load()).toEqual(DEFAULT_CHOICE);
     store.reset();
+  });
+});
+
+describe('model base URL setting (web-llm and transformers.js)', () => {
+  it('accepts http(s) URLs and same-origin paths, normalised to end in "/"', () => {
+    expect(parseModelBaseUrl('https://models.lan/grove')).toBe('https://models.lan/grove/');
+    expect(parseModelBaseUrl(' http://10.0.0.5:8080/m/ ')).toBe('http://10.0.0.5:8080/m/');
+    expect(parseModelBaseUrl('/self-hosted')).toBe('/self-hosted/');
+    expect(parseModelBaseUrl('')).toBeNull();
+    expect(parseModelBaseUrl('   ')).toBeNull();
+    expect(parseModelBaseUrl(null)).toBeNull();
+  });
+
+  it('rejects other schemes, bare words and scheme-relative hosts with an actionable error', () => {
+    for (const bad of ['ftp://host/m/', 'javascript:alert(1)', 'models', '//evil.example/m/']) {
+      expect(() => parseModelBaseUrl(bad)).toThrow(
+        expect.objectContaining({
+          name: 'ModelBaseUrlError',
+          message: expect.stringMatching(/http|path on this site/),
+        }),
+      );
+    }
+  });
+
+  it('persists a normalised path across store instances', () => {
+    const settings = new MemorySettings();
+    new ModelChoiceStore(settings).update({ modelBaseUrl: '/air-gapped/models' });
+    expect(new ModelChoiceStore(settings).load().modelBaseUrl).toBe('/air-gapped/models/');
+    new ModelChoiceStore(settings).update({ modelBaseUrl: '' });
+    expect(new ModelChoiceStore(settings).load().modelBaseUrl).toBeNull();
+  });
+
+  it('refuses to save an invalid base URL and keeps the previous one', () => {
+    const store = new ModelChoiceStore(new MemorySettings());
+    store.update({ modelBaseUrl: 'https://models.lan/' });
+    expect(() => store.update({ modelBaseUrl: 'file:///home/me/models' })).toThrow(
+      expect.objectContaining({ name: 'ModelBaseUrlError' }),
+    );
+    expect(store.load().modelBaseUrl).toBe('https://models.lan/');
+  });
+
+  it('reads a stored invalid base URL as none, keeping the other fields', () => {
+    const settings = new MemorySettings();
+    settings.write(
+      MODEL_CHOICE_KEY,
+      JSON.stringify({ ...DEFAULT_CHOICE, cacheBackend: 'opfs', modelBaseUrl: 'ftp://x/' }),
+    );
+    expect(new ModelChoiceStore(settings).load()).toEqual({
+      ...DEFAULT_CHOICE,
+      cacheBackend: 'opfs',
+      modelBaseUrl: null,
+    });
+    settings.write(MODEL_CHOICE_KEY, JSON.stringify({ ...DEFAULT_CHOICE, modelBaseUrl: '/m' }));
+    expect(new ModelChoiceStore(settings).load().modelBaseUrl).toBe('/m/');
   });
 });

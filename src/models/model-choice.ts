@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_EMBEDDER } from './catalogue.ts';
+import { normaliseModelBaseUrl } from './embedder/offline-env.ts';
 
 export interface SettingsStore {
   read(key: string): string | null;
@@ -70,12 +71,39 @@ const llmChoiceSchema = z.discriminatedUnion('kind', [
 ]);
 export type LlmChoice = z.infer<typeof llmChoiceSchema>;
 
+/**
+ * The self-hosted model base URL setting, checked and normalised: an http(s) URL or a path on
+ * this site ("/models/"), ending in "/"; blank or null = none. Throws ModelBaseUrlError (with the
+ * fix in its message) for anything else: another scheme, a bare word, "//host/...".
+ */
+export function parseModelBaseUrl(raw: string | null | undefined): string | null {
+  if (raw === null || raw === undefined || raw.trim() === '') return null;
+  return normaliseModelBaseUrl(raw);
+}
+
+/** A stored value that is not a valid base URL reads as none. */
+const storedModelBaseUrl = z
+  .string()
+  .nullable()
+  .transform((value, context) => {
+    try {
+      return parseModelBaseUrl(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
+
 const choiceSchema = z.object({
   llm: llmChoiceSchema,
   embedder: z.string().min(1),
   cacheBackend: z.enum(CACHE_BACKENDS),
-  /** Self-hosted model base URL (air-gapped demos); null = the public hosts. */
-  modelBaseUrl: z.url().nullable(),
+  /**
+   * Self-hosted model base URL (air-gapped demos) for both runtimes: web-llm reads
+   * `<base><modelId>/` and `<base>libs/`, transformers.js `<base><org>/<name>/`. null = the
+   * defaults (web-llm's public hosts; the app's /models/ for embedders).
+   */
+  modelBaseUrl: z.string().nullable(),
 });
 export type ModelChoice = z.infer<typeof choiceSchema>;
 
@@ -84,7 +112,7 @@ const storedChoiceSchema = z.object({
   llm: llmChoiceSchema.catch({ kind: 'auto' }),
   embedder: z.string().min(1).catch(DEFAULT_EMBEDDER),
   cacheBackend: z.enum(CACHE_BACKENDS).catch('cache'),
-  modelBaseUrl: z.url().nullable().catch(null),
+  modelBaseUrl: storedModelBaseUrl.catch(null),
 });
 
 export const DEFAULT_CHOICE: ModelChoice = {
@@ -116,8 +144,12 @@ export class ModelChoiceStore {
     return parsed.success ? parsed.data : DEFAULT_CHOICE;
   }
 
+  /** Validates and persists; an invalid base URL throws ModelBaseUrlError and saves nothing. */
   save(choice: ModelChoice): ModelChoice {
-    const valid = choiceSchema.parse(choice);
+    const valid = choiceSchema.parse({
+      ...choice,
+      modelBaseUrl: parseModelBaseUrl(choice.modelBaseUrl),
+    });
     this.settings.write(MODEL_CHOICE_KEY, JSON.stringify(valid));
     return valid;
   }

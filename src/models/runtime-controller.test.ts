@@ -92,3 +92,31 @@ describe('RuntimeController.load', () => {
     expect(controller.getSnapshot().llm).toEqual({ status: 'idle' });
   });
 });
+
+describe('RuntimeController model base URL', () => {
+  it('validates and persists it, and the embedder options follow it', async () => {
+    const settings = new MemorySettings();
+    const controller = new RuntimeController(
+      async () => swiftshaderProbe,
+      new ModelChoiceStore(settings),
+    );
+    await controller.start();
+    expect(() => controller.setModelBaseUrl('ftp://nope/')).toThrow(
+      expect.objectContaining({ name: 'ModelBaseUrlError' }),
+    );
+    expect(controller.getSnapshot().choice.modelBaseUrl).toBeNull();
+    controller.setModelBaseUrl('/air-gapped');
+    expect(new ModelChoiceStore(settings).load().modelBaseUrl).toBe('/air-gapped/');
+    // The bundled embedder still comes from the app; a catalogue one from the base URL.
+    expect(controller.testApi.embedderOptions('wasm')).not.toHaveProperty('modelBaseUrl');
+    new ModelChoiceStore(settings).update({ embedder: 'Xenova/all-MiniLM-L6-v2' });
+    const restarted = new RuntimeController(
+      async () => swiftshaderProbe,
+      new ModelChoiceStore(settings),
+    );
+    expect(restarted.embedderOptions()).toMatchObject({
+      modelId: 'Xenova/all-MiniLM-L6-v2',
+      modelBaseUrl: '/air-gapped/',
+    });
+  });
+});

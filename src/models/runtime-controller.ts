@@ -5,6 +5,8 @@
  */
 import type { LlmPort } from '../engine/ports.ts';
 import type { ProgressCallback } from '../engine/progress.ts';
+import type { DeviceChoice, LoadOptions } from './embedder/embed-protocol.ts';
+import { embedderLoadOptions } from './embedder/load-options.ts';
 import type { LlmChoice, ModelChoice, ModelChoiceStore } from './model-choice.ts';
 import type { CapabilityProbe } from './probe.ts';
 import { selectRuntime, type RuntimeSelection } from './select-runtime.ts';
@@ -41,6 +43,7 @@ export interface RuntimeTestApi {
   choose(llm: LlmChoice): RuntimeSnapshot;
   setModelBaseUrl(url: string | null): RuntimeSnapshot;
   load(): Promise<RuntimeSnapshot>;
+  embedderOptions(device?: DeviceChoice): LoadOptions;
 }
 
 export class RuntimeController {
@@ -90,9 +93,18 @@ export class RuntimeController {
     return this.applyChoice(this.choices.update({ llm }));
   }
 
-  /** Self-hosted model base URL (air-gapped demos); null = the public hosts. */
+  /**
+   * Self-hosted model base URL (air-gapped demos) for web-llm and transformers.js: an http(s) URL
+   * or a path on this site; null or blank = the defaults. Invalid values throw ModelBaseUrlError
+   * and change nothing.
+   */
   setModelBaseUrl(modelBaseUrl: string | null): RuntimeSnapshot {
     return this.applyChoice(this.choices.update({ modelBaseUrl }));
+  }
+
+  /** The embed worker's load options for the persisted embedder and model base URL. */
+  embedderOptions(device: DeviceChoice = 'auto'): LoadOptions {
+    return embedderLoadOptions(this.snapshot.choice, device);
   }
 
   /** Loads the selected model (downloading it if needed); failures land in `llm.error`. */
@@ -120,6 +132,7 @@ export class RuntimeController {
     choose: (llm) => this.choose(llm),
     setModelBaseUrl: (url) => this.setModelBaseUrl(url),
     load: () => this.load(),
+    embedderOptions: (device) => this.embedderOptions(device),
   };
 
   private applyChoice(choice: ModelChoice): RuntimeSnapshot {

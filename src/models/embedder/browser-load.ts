@@ -29,6 +29,7 @@ export async function loadBrowserEmbedder(
     location: modelLocation(source, self.location.origin),
     onProgress,
     ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
+    ...(options.pooling !== undefined ? { pooling: options.pooling } : {}),
   });
 }
 

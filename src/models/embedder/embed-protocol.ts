@@ -4,7 +4,8 @@
  * errors cross as `{ name, message }`.
  */
 import type { Progress } from '../../engine/progress.ts';
-import type { EmbedderDevice } from './transformers-embedder.ts';
+import type { WireError } from '../worker-rpc.ts';
+import type { EmbedderDevice, Pooling } from './transformers-embedder.ts';
 
 /** 'auto' picks WebGPU when the browser offers an adapter, WASM otherwise. */
 export type DeviceChoice = 'auto' | 'webgpu' | 'wasm';
@@ -16,6 +17,8 @@ export interface LoadOptions {
   /** Self-hosted model base URL (air-gapped demos); default: the app's /models/. */
   readonly modelBaseUrl?: string;
   readonly batchSize?: number;
+  /** How token vectors become one text vector (default 'mean'; the model card says which). */
+  readonly pooling?: Pooling;
 }
 
 export interface LoadedInfo {
@@ -26,10 +29,8 @@ export interface LoadedInfo {
   readonly fallbackReason?: string;
 }
 
-export interface WireError {
-  readonly name: string;
-  readonly message: string;
-}
+export type { WireError } from '../worker-rpc.ts';
+export { toWireError } from '../worker-rpc.ts';
 
 export type EmbedRequest =
   | { readonly type: 'load'; readonly id: number; readonly options: LoadOptions }
@@ -41,8 +42,3 @@ export type EmbedResponse =
   | { readonly type: 'loaded'; readonly id: number; readonly info: LoadedInfo }
   | { readonly type: 'vectors'; readonly id: number; readonly vectors: Float32Array[] }
   | { readonly type: 'error'; readonly id: number; readonly error: WireError };
-
-export function toWireError(error: unknown): WireError {
-  if (error instanceof Error) return { name: error.name, message: error.message };
-  return { name: 'Error', message: String(error) };
-}

@@ -3,7 +3,6 @@
  * configures transformers.js for offline use, loads the embedder on the chosen device, and
  * answers embed requests one at a time (cancellable between batches).
  */
-import { AbortError } from '../../engine/errors.ts';
 import type {
   DeviceChoice,
   EmbedRequest,
@@ -11,7 +10,7 @@ import type {
   LoadedInfo,
   LoadOptions,
 } from './embed-protocol.ts';
-import { toWireError } from './embed-protocol.ts';
+import { serveRequests } from '../worker-rpc.ts';
 import { EmbedderDeviceError } from './errors.ts';
 import type { EmbedderDevice, TransformersEmbedder } from './transformers-embedder.ts';
 
@@ -50,53 +49,41 @@ export async function resolveDevice(
 
 export function createEmbedHost(scope: HostScope, deps: HostDeps) {
   let embedder: Pick<TransformersEmbedder, 'embed' | 'dimension'> | undefined;
-  let queue: Promise<void> = Promise.resolve();
-  const controllers = new Map<number, AbortController>();
 
-  async function handle(request: EmbedRequest & { type: 'load' | 'embed' }): Promise<void> {
-    const controller = controllers.get(request.id);
-    try {
-      if (controller?.signal.aborted) throw new AbortError();
-      if (request.type === 'load') {
-        const { device, fallbackReason } = await resolveDevice(
-          request.options.device,
-          deps.webGpuAvailable,
-        );
-        embedder = await deps.load(
-          request.options,
-          device,
-          (m) => scope.postMessage(m, []),
-          request.id,
-        );
-        const info: LoadedInfo = {
-          modelId: request.options.modelId,
-          device,
-          dimension: embedder.dimension,
-          ...(fallbackReason ? { fallbackReason } : {}),
-        };
-        scope.postMessage({ type: 'loaded', id: request.id, info }, []);
-        return;
-      }
-      if (!embedder) throw new Error('The embedder is not loaded yet: send "load" first.');
-      const vectors = await embedder.embed(request.texts, controller?.signal);
-      scope.postMessage(
-        { type: 'vectors', id: request.id, vectors },
-        vectors.map((v) => v.buffer as ArrayBuffer),
+  async function handle(
+    request: EmbedRequest & { type: 'load' | 'embed' },
+    signal: AbortSignal,
+  ): Promise<void> {
+    if (request.type === 'load') {
+      const { device, fallbackReason } = await resolveDevice(
+        request.options.device,
+        deps.webGpuAvailable,
       );
-    } catch (error) {
-      scope.postMessage({ type: 'error', id: request.id, error: toWireError(error) }, []);
-    } finally {
-      controllers.delete(request.id);
-    }
-  }
-
-  return function onMessage(request: EmbedRequest): void {
-    if (request.type === 'cancel') {
-      controllers.get(request.id)?.abort();
+      embedder = await deps.load(
+        request.options,
+        device,
+        (m) => scope.postMessage(m, []),
+        request.id,
+      );
+      const info: LoadedInfo = {
+        modelId: request.options.modelId,
+        device,
+        dimension: embedder.dimension,
+        ...(fallbackReason ? { fallbackReason } : {}),
+      };
+      scope.postMessage({ type: 'loaded', id: request.id, info }, []);
       return;
     }
-    controllers.set(request.id, new AbortController());
-    // One request at a time: calls to one session never interleave.
-    queue = queue.then(() => handle(request));
-  };
+    if (!embedder) throw new Error('The embedder is not loaded yet: send "load" first.');
+    const vectors = await embedder.embed(request.texts, signal);
+    scope.postMessage(
+      { type: 'vectors', id: request.id, vectors },
+      vectors.map((v) => v.buffer as ArrayBuffer),
+    );
+  }
+
+  // One request at a time: calls to one session never interleave.
+  return serveRequests<EmbedRequest & { type: 'load' | 'embed' }>(handle, (message) =>
+    scope.postMessage(message, []),
+  );
 }

@@ -1,16 +1,18 @@
 /**
  * The bundled embedder in Node (CLI, tests, benchmarks): loads the committed model folder from
- * disk through transformers.js with remote models disabled. No network, no download.
+ * disk through transformers.js with remote models disabled (node-folder.ts). No network, no
+ * download.
  */
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EmbedderPort } from '../../engine/ports.ts';
 import type { ProgressCallback } from '../../engine/progress.ts';
 import type { Vector } from '../../engine/types.ts';
 import { BUNDLED_EMBEDDER } from './bundled-model.ts';
 import { EmbedderModelMissingError } from './errors.ts';
-import { configureOfflineEnv, type TransformersEnvLike } from './offline-env.ts';
-import { TransformersEmbedder } from './transformers-embedder.ts';
+import { createNodeFolderEmbedder } from './node-folder.ts';
+import type { TransformersEmbedder } from './transformers-embedder.ts';
 
 /** public/models, the folder the app serves at /models/. */
 export const NODE_MODEL_ROOT = fileURLToPath(new URL('../../../public/models/', import.meta.url));
@@ -22,6 +24,12 @@ export interface NodeBundledOptions {
   readonly onProgress?: ProgressCallback;
 }
 
+/** The bundled model folder under `modelRoot` (default: the repository's public/models/). */
+export function bundledModelFolder(modelRoot: string = NODE_MODEL_ROOT): string {
+  return join(modelRoot, BUNDLED_EMBEDDER.modelId);
+}
+
+/** The bundled embedder: the folder embedder on public/models/grove/glove-wink-100d. */
 export async function createNodeBundledEmbedder(
   options: NodeBundledOptions = {},
 ): Promise<TransformersEmbedder> {
@@ -29,13 +37,8 @@ export async function createNodeBundledEmbedder(
   if (!existsSync(`${root}${BUNDLED_EMBEDDER.modelId}/config.json`)) {
     throw EmbedderModelMissingError.at(BUNDLED_EMBEDDER.modelId, root);
   }
-  const { env } = await import('@huggingface/transformers');
-  configureOfflineEnv(env as unknown as TransformersEnvLike, { localModelPath: root });
-  return TransformersEmbedder.load({
+  return createNodeFolderEmbedder(bundledModelFolder(root), {
     modelId: BUNDLED_EMBEDDER.modelId,
-    dtype: BUNDLED_EMBEDDER.dtype,
-    device: 'cpu',
-    location: root,
     ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });

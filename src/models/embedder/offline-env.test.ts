@@ -75,6 +75,9 @@ describe('offline transformers.js environment', () => {
     expect(() => normaliseModelBaseUrl('ftp://host/m')).toThrow(
       expect.objectContaining({ name: 'ModelBaseUrlError' }),
     );
+    // Scheme-relative "paths" point at another host: refused, with the fix in the message.
+    expect(() => normaliseModelBaseUrl('//evil.example/m/')).toThrow(/full URL/);
+    expect(() => normaliseModelBaseUrl('/\\evil.example/m/')).toThrow(/full URL/);
   });
 
   it('leaves the runtime paths alone in Node (no wasmPaths given)', () => {

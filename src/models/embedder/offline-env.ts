@@ -93,6 +93,13 @@ export function normaliseModelBaseUrl(
 ): string {
   const value = raw?.trim() ?? '';
   if (value === '') return fallback;
+  if (/^[/\\]{2}/.test(value)) {
+    // "//host/x" (or "/\\host") is another host without a scheme, not a path on this site.
+    throw new ModelBaseUrlError(
+      `"${value}" names another host without http:// or https://: write the full URL, or a ` +
+        `path on this site such as /models/.`,
+    );
+  }
   if (value.startsWith('/')) return value.endsWith('/') ? value : `${value}/`;
   let url: URL;
   try {

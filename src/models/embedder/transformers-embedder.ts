@@ -1,6 +1,6 @@
 /**
- * EmbedderPort over a transformers.js feature-extraction pipeline: batched, mean-pooled,
- * L2-normalised vectors, one Float32Array (own buffer, transferable) per text.
+ * EmbedderPort over a transformers.js feature-extraction pipeline: batched, pooled (mean by
+ * default, or CLS), L2-normalised vectors, one Float32Array (own buffer, transferable) per text.
  */
 import { throwIfAborted } from '../../engine/errors.ts';
 import type { EmbedderPort } from '../../engine/ports.ts';
@@ -17,11 +17,14 @@ import { createLoadProgressMapper, type TransformersProgressInfo } from './progr
 /** Where inference runs: WebGPU or WASM in the browser, the native CPU runtime in Node. */
 export type EmbedderDevice = 'webgpu' | 'wasm' | 'cpu';
 
+/** How token vectors become one text vector: their mean, or the first ([CLS]) token's. */
+export type Pooling = 'mean' | 'cls';
+
 /** What the adapter needs from a feature-extraction pipeline (the real one, or a test fake). */
 export interface FeatureExtractor {
   (
     texts: string[],
-    options: { pooling: 'mean'; normalize: true },
+    options: { pooling: Pooling; normalize: true },
   ): Promise<{ readonly data: ArrayLike<number>; readonly dims: readonly number[] }>;
   dispose?(): Promise<unknown>;
 }
@@ -42,6 +45,8 @@ export interface TransformersEmbedderOptions {
   readonly dtype: string;
   /** Texts per inference call (default 64). */
   readonly batchSize?: number;
+  /** Default 'mean' (the bundled GloVe model, MiniLM, GTE); BGE uses 'cls'. */
+  readonly pooling?: Pooling;
   readonly onProgress?: ProgressCallback;
   /** Where models are looked up, for error messages. */
   readonly location: string;
@@ -70,6 +75,7 @@ export class TransformersEmbedder implements EmbedderPort {
     readonly device: EmbedderDevice,
     readonly dimension: number,
     private readonly batchSize: number,
+    readonly pooling: Pooling,
   ) {
     this.id = `transformers:${modelId}@${device}`;
   }
@@ -93,14 +99,16 @@ export class TransformersEmbedder implements EmbedderPort {
     } catch (error) {
       throw loadError(error, options);
     }
+    const pooling = options.pooling ?? 'mean';
     // One probe text tells the dimension and proves the session runs on this device.
-    const probe = await runExtractor(extractor, ['dimension probe'], options.device);
+    const probe = await runExtractor(extractor, ['dimension probe'], options.device, pooling);
     return new TransformersEmbedder(
       extractor,
       options.modelId,
       options.device,
       probe.dims[1] ?? 0,
       batchSize,
+      pooling,
     );
   }
 
@@ -109,7 +117,7 @@ export class TransformersEmbedder implements EmbedderPort {
     for (let start = 0; start < texts.length; start += this.batchSize) {
       throwIfAborted(signal);
       const batch = texts.slice(start, start + this.batchSize);
-      const { data, dims } = await runExtractor(this.extractor, batch, this.device);
+      const { data, dims } = await runExtractor(this.extractor, batch, this.device, this.pooling);
       if (dims[0] !== batch.length || dims[1] !== this.dimension) {
         throw new EmbedderRunError(
           `The embedder returned shape [${dims.join(', ')}] for ${batch.length} texts; ` +
@@ -129,9 +137,14 @@ export class TransformersEmbedder implements EmbedderPort {
   }
 }
 
-async function runExtractor(extractor: FeatureExtractor, texts: string[], device: EmbedderDevice) {
+async function runExtractor(
+  extractor: FeatureExtractor,
+  texts: string[],
+  device: EmbedderDevice,
+  pooling: Pooling,
+) {
   try {
-    return await extractor(texts, { pooling: 'mean', normalize: true });
+    return await extractor(texts, { pooling, normalize: true });
   } catch (error) {
     throw new EmbedderRunError(
       `Embedding ${texts.length} texts on ${device} failed: ${messageOf(error)}`,

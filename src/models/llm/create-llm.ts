@@ -1,6 +1,6 @@
 /**
  * Builds the LlmPort for a runtime selection: web-llm in its worker (WebGPU), transformers.js on
- * WASM, the opt-in HTTP endpoint, or none. Nothing is downloaded until `load` is called.
+ * WASM in its worker, the opt-in HTTP endpoint, or none. Nothing is downloaded until `load` is called.
  */
 import type { LlmPort } from '../../engine/ports.ts';
 import type { ProgressCallback } from '../../engine/progress.ts';
@@ -11,6 +11,7 @@ import { persistBeforeDownload } from '../storage-persist.ts';
 import { buildAppConfig } from './app-config.ts';
 import { webLlmModelCache } from './model-cache.ts';
 import { OpenAiHttpPort } from './openai-http-port.ts';
+import type { TextGenWorkerLike } from './textgen-client.ts';
 
 export interface LoadedLlm {
   readonly port: LlmPort;
@@ -19,11 +20,17 @@ export interface LoadedLlm {
 
 const MB = 1024 * 1024;
 
+export interface CreateLlmDeps {
+  /** Starts the WASM text-generation worker (default: workers/textgen.worker.ts). */
+  readonly textGenWorker?: () => TextGenWorkerLike;
+}
+
 export async function createLlm(
   selection: RuntimeSelection,
   choice: ModelChoice,
   onProgress?: ProgressCallback,
   signal?: AbortSignal,
+  deps: CreateLlmDeps = {},
 ): Promise<LoadedLlm | undefined> {
   switch (selection.mode) {
     case 'none':
@@ -36,8 +43,20 @@ export async function createLlm(
     case 'wasm': {
       const model = findWasmModel(selection.modelId);
       if (!model) return undefined;
-      const { loadTransformersTextGen } = await import('./transformers-textgen-loader.ts');
-      return { port: await loadTransformersTextGen(model, onProgress), leavesDevice: false };
+      await persistBeforeDownload(model.approxDownloadMB * MB);
+      // The pipeline runs in its own worker: the page thread never runs inference.
+      const { TextGenClient, createTextGenWorker } = await import('./textgen-client.ts');
+      const port = await TextGenClient.create(
+        {
+          modelId: model.id,
+          dtype: model.dtype,
+          ...(choice.modelBaseUrl === null ? {} : { modelBaseUrl: choice.modelBaseUrl }),
+          ...(onProgress ? { onProgress } : {}),
+          ...(signal ? { signal } : {}),
+        },
+        (deps.textGenWorker ?? createTextGenWorker)(),
+      );
+      return { port, leavesDevice: false };
     }
     case 'webgpu': {
       const appConfig = buildAppConfig({

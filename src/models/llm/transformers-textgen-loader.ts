@@ -1,12 +1,18 @@
 /**
- * Loads a transformers.js text-generation pipeline on WASM and wraps it as an LlmPort. Where the
- * weights come from (local /models/, a self-hosted base URL, or the hub) is decided by
- * transformers.js' `env`, which the app's offline settings configure before this runs.
- * transformers.js is imported lazily: the page carries none of it until the fallback is used.
+ * Loads a transformers.js text-generation pipeline on WASM and wraps it as an LlmPort. Runs in
+ * the text-generation worker (workers/textgen.worker.ts), never on the page thread. The ONNX
+ * runtime files always come from the app; the weights from the self-hosted model base URL when
+ * one is set, otherwise from transformers.js' default host (as web-llm's weights do).
  */
 import type { ProgressCallback } from '../../engine/progress.ts';
-import type { WasmTextGenModel } from '../catalogue.ts';
+import {
+  browserModelSource,
+  configureOfflineEnv,
+  type TransformersEnvLike,
+} from '../embedder/offline-env.ts';
+import { ortWasmPaths } from '../embedder/ort-files.ts';
 import { ModelLoadError } from '../errors.ts';
+import type { TextGenLoadOptions } from './textgen-protocol.ts';
 import { TransformersTextGenPort, type TextGenPipelineLike } from './transformers-textgen-port.ts';
 
 interface TransformersProgress {
@@ -37,13 +43,44 @@ export function textGenProgressMapper(task: string, onProgress: ProgressCallback
   };
 }
 
+/** Where the app is served from (the worker's origin and Vite's base). */
+export interface AppLocation {
+  readonly origin: string;
+  readonly appBase: string;
+}
+
+/** Points transformers.js at the model source and the app's own ONNX runtime files. */
+export function configureTextGenEnv(
+  env: TransformersEnvLike,
+  options: TextGenLoadOptions,
+  app: AppLocation,
+): void {
+  if (options.modelBaseUrl !== undefined) {
+    configureOfflineEnv(
+      env,
+      browserModelSource({
+        origin: app.origin,
+        appBase: app.appBase,
+        modelBaseUrl: options.modelBaseUrl,
+      }),
+    );
+    return;
+  }
+  const wasm = (env.backends.onnx.wasm ??= {});
+  wasm.wasmPaths = ortWasmPaths(app.origin, app.appBase);
+  env.useWasmCache = false;
+}
+
 export async function loadTransformersTextGen(
-  model: WasmTextGenModel,
+  options: TextGenLoadOptions,
+  app: AppLocation,
   onProgress?: ProgressCallback,
 ): Promise<TransformersTextGenPort> {
+  const model = { id: options.modelId, dtype: options.dtype };
   const progress = textGenProgressMapper(`load ${model.id}`, onProgress);
   try {
     const transformers = await import('@huggingface/transformers');
+    configureTextGenEnv(transformers.env as unknown as TransformersEnvLike, options, app);
     const generator = (await transformers.pipeline('text-generation', model.id, {
       device: 'wasm',
       dtype: model.dtype,
@@ -59,8 +96,18 @@ export async function loadTransformersTextGen(
       createStopper: () => new transformers.InterruptableStoppingCriteria(),
     });
   } catch (error) {
-    throw new ModelLoadError(model.id, error instanceof Error ? error.message : String(error), {
-      cause: error,
-    });
+    throw new ModelLoadError(model.id, loadFailureDetail(error), { cause: error });
   }
+}
+
+/** What went wrong, in words: a server's HTML fallback page where a JSON file should be is common. */
+export function loadFailureDetail(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/Unexpected token '?<'?|<!doctype|<html/i.test(message)) {
+    return (
+      'the model URL served a web page instead of the model files (config.json, tokenizer.json, ' +
+      'onnx/); the model folder is missing there'
+    );
+  }
+  return message;
 }

@@ -1,74 +1,27 @@
-/** The WASM fallback port against a fake transformers.js pipeline (no weights on this machine). */
+/**
+ * The WASM fallback port (it runs inside the text-generation worker) against a fake transformers.js
+ * pipeline (no weights on this machine).
+ */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AbortError, LlmCallError } from '../../engine/errors.ts';
 import { callStructured } from '../../engine/json-output.ts';
 import type { Progress } from '../../engine/progress.ts';
 import { textGenProgressMapper } from './transformers-textgen-loader.ts';
+import { fakeTextGenHelpers, fakeTextGenPipeline } from './fake-textgen-pipeline.ts';
 import {
   TransformersTextGenPort,
   generatedText,
   type TextGenMessage,
-  type TextGenOptions,
-  type TextGenPipelineLike,
 } from './transformers-textgen-port.ts';
 
-const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/** Mimics transformers.js: calls the streamer's callback per word, checks stopping criteria each step. */
-function fakePipeline(reply: (messages: TextGenMessage[]) => string, failWith?: Error) {
-  const calls: { messages: TextGenMessage[]; options: TextGenOptions }[] = [];
-  let active = 0;
-  let maxActive = 0;
-  const generator = Object.assign(
-    async (messages: TextGenMessage[], options: TextGenOptions) => {
-      calls.push({ messages, options });
-      active++;
-      maxActive = Math.max(maxActive, active);
-      try {
-        await tick();
-        if (failWith) throw failWith;
-        const words = reply(messages)
-          .split(/(?<= )/)
-          .slice(0, options.max_new_tokens);
-        const stoppers = (options.stopping_criteria ?? []) as { interrupted: boolean }[];
-        let text = '';
-        for (const word of words) {
-          if (stoppers.some((s) => s.interrupted)) break;
-          await tick();
-          text += word;
-          (options.streamer as { onText?: (t: string) => void } | undefined)?.onText?.(word);
-        }
-        return [{ generated_text: [...messages, { role: 'assistant', content: text }] }];
-      } finally {
-        active--;
-      }
-    },
-    {
-      tokenizer: {
-        encode: (text: string) =>
-          text
-            .split(/\s+/)
-            .filter(Boolean)
-            .map(() => 1),
-      },
-    },
-  ) as TextGenPipelineLike;
-  return { generator, calls, maxActive: () => maxActive };
-}
-
-const helpers = {
-  createStreamer: (_tokenizer: unknown, onText: (t: string) => void) => ({ onText }),
-  createStopper: () => ({
-    interrupted: false,
-    interrupt() {
-      this.interrupted = true;
-    },
-    reset() {
-      this.interrupted = false;
-    },
-  }),
+/** The port's tests used `fakePipeline(reply, failWith)`; keep that shape. */
+const fakePipeline = (reply: (messages: TextGenMessage[]) => string, failWith?: Error) => {
+  const fake = fakeTextGenPipeline({ reply, ...(failWith ? { failWith } : {}) });
+  return { ...fake, maxActive: () => fake.stats.maxActive };
 };
+
+const helpers = fakeTextGenHelpers;
 
 const user = (content: string) => [{ role: 'user' as const, content }];
 
