@@ -24,7 +24,7 @@ const forbiddenPatterns = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.bench/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.bench/**', 'dist-*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

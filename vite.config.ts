@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { ortAssets } from './scripts/vite/ort-assets.ts';
+import { serviceWorker } from './scripts/vite/service-worker.ts';
 
 // Cross-origin isolation lets the WASM runtimes use threads (SharedArrayBuffer).
 const isolationHeaders = {
@@ -9,7 +10,7 @@ const isolationHeaders = {
 };
 
 export default defineConfig({
-  plugins: [react(), ortAssets()],
+  plugins: [react(), ortAssets(), serviceWorker()],
   worker: { format: 'es' },
   server: { headers: isolationHeaders },
   preview: { headers: isolationHeaders },

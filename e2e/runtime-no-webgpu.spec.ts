@@ -23,7 +23,8 @@ test.use({
 test('without WebGPU the app falls back to the WASM model and says how to enable WebGPU', async ({
   page,
 }, testInfo) => {
-  await page.goto('/');
+  // The model picker and status live in Settings (the app opens on Chat).
+  await page.goto('/#settings');
   await expect(page.getByRole('heading', { name: 'Grove' })).toBeVisible();
   await page.waitForFunction(() => window.grove?.runtime !== undefined);
   const snapshot = await page.evaluate(() =>
@@ -45,6 +46,6 @@ test('without WebGPU the app falls back to the WASM model and says how to enable
   await page.screenshot({ path: screenshotPath(testInfo, 'shell-no-webgpu.png'), fullPage: true });
 
   // Choosing no LLM is always possible and costs nothing.
-  await page.getByRole('combobox').selectOption('none');
+  await page.getByRole('combobox', { name: /^Model/ }).selectOption('none');
   await expect(page.getByTestId('runtime')).toHaveAttribute('data-mode', 'none');
 });

@@ -40,7 +40,8 @@ const ready = (page: Page) =>
 
 test.describe('LLM runtime on SwiftShader WebGPU', () => {
   test.beforeEach(async ({ page }) => {
-    await page.goto('/');
+    // The model picker and status live in Settings (the app opens on Chat).
+    await page.goto('/#settings');
     await expect(page.getByRole('heading', { name: 'Grove' })).toBeVisible();
     await page.waitForFunction(() => window.grove?.runtime !== undefined);
   });
@@ -70,7 +71,7 @@ test.describe('LLM runtime on SwiftShader WebGPU', () => {
 
   test('the choice persists across reloads', async ({ page }) => {
     await ready(page);
-    await page.getByRole('combobox').selectOption('webllm:llama-3.2-1b');
+    await page.getByRole('combobox', { name: /^Model/ }).selectOption('webllm:llama-3.2-1b');
     await expect(page.getByTestId('llm-label')).toContainText(
       'Llama 3.2 1B Instruct (f32, WebGPU)',
     );
@@ -78,7 +79,7 @@ test.describe('LLM runtime on SwiftShader WebGPU', () => {
     await expect(page.getByTestId('llm-label')).toContainText(
       'Llama 3.2 1B Instruct (f32, WebGPU)',
     );
-    await page.getByRole('combobox').selectOption('none');
+    await page.getByRole('combobox', { name: /^Model/ }).selectOption('none');
     await expect(page.getByTestId('runtime')).toHaveAttribute('data-mode', 'none');
     await expect(page.getByTestId('llm-cost')).toContainText('No download');
   });

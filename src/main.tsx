@@ -1,15 +1,24 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App.tsx';
+import { ServicesProvider } from './ui/app-context.tsx';
 import './app/memory-test-mode.tsx'; // only acts on /?test=memory (labelled test mode)
 import { registerRuntime } from './app/runtime.ts';
+import { startServices } from './app/services.ts';
+import { registerServiceWorker } from './app/service-worker.ts';
 import './models/embedder/embed-test-api.ts';
 
 registerRuntime();
+const services = startServices();
 const root = document.getElementById('root');
 if (!root) throw new Error('Grove: #root element missing from index.html');
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <ServicesProvider services={services}>
+      <App />
+    </ServicesProvider>
   </StrictMode>,
 );
+registerServiceWorker();
+if (new URLSearchParams(location.search).get('view') === 'tree-bench')
+  void import('./ui/tree/bench-entry.tsx');

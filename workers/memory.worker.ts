@@ -1,30 +1,105 @@
 /**
  * The memory worker: engine + storage off the page thread. Its configuration comes in the
- * worker's name (JSON, set by whoever creates it). The embedder is chosen by the composer; the
- * only kind today is the explicitly labelled test mode's hashing embedder — without a
- * configured embedder every call fails with MemoryNotConfiguredError, never a silent fake.
+ * worker's name (JSON, set by whoever creates it). Embedders: 'bundled' (the shipped GloVe model
+ * through transformers.js, loaded on first use) or, in the labelled test modes only, the hashing
+ * fake. LLM: the page's loaded model, lent through src/storage/llm-bridge.ts (extractive facts
+ * and the embedding judge while none is loaded) or, in `/?test=scripted` only, the engine's
+ * ScriptedLlm. Without a configured embedder every call fails with
+ * MemoryNotConfiguredError, never a silent fake.
  */
-import { HashEmbedder } from '../src/engine/testing/index.ts';
-import type { EmbedderPort } from '../src/engine/ports.ts';
+import { HashEmbedder, ScriptedLlm } from '../src/engine/testing/index.ts';
+import type { EmbedderPort, LlmPort } from '../src/engine/ports.ts';
 import { openGroveDb } from '../src/storage/db.ts';
 import { createMemoryService } from '../src/storage/memory-service.ts';
 import { pipelineEngine } from '../src/storage/pipeline-engine.ts';
 import { serveMemory } from '../src/storage/worker-server.ts';
+import { LazyEmbedder } from '../src/storage/lazy-embedder.ts';
+import { PageLlmProxy } from '../src/storage/llm-bridge.ts';
+import { switchingEngine } from '../src/storage/switching-engine.ts';
+import type { MemoryBroadcast } from '../src/storage/worker-protocol.ts';
 import { parseWorkerConfig, MemoryNotConfiguredError } from '../src/storage/worker-config.ts';
+import { BUNDLED_EMBEDDER } from '../src/models/embedder/bundled-model.ts';
+import { loadBrowserEmbedder } from '../src/models/embedder/browser-load.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
+function bundledEmbedder(): LazyEmbedder {
+  return new LazyEmbedder(`${BUNDLED_EMBEDDER.modelId} (bundled)`, BUNDLED_EMBEDDER.dimension, () =>
+    loadBrowserEmbedder(
+      { modelId: BUNDLED_EMBEDDER.modelId, dtype: BUNDLED_EMBEDDER.dtype, device: 'wasm' },
+      'wasm',
+      () => undefined,
+      import.meta.env.BASE_URL,
+    ),
+  );
+}
+
 async function compose() {
   const config = parseWorkerConfig(self.name);
+  const notes: string[] = [];
   let embedder: EmbedderPort;
-  if (config.embedder === 'test-hash') embedder = new HashEmbedder();
-  else throw new MemoryNotConfiguredError();
+  let embedderLabel: string;
+  if (config.embedder === 'test-hash') {
+    embedder = new HashEmbedder();
+    embedderLabel = 'hashing embedder (test fake)';
+  } else if (config.embedder === 'bundled') {
+    const bundled = bundledEmbedder();
+    embedder = bundled;
+    embedderLabel = BUNDLED_EMBEDDER.label;
+    if (config.llm === 'scripted') {
+      // Test mode: prove the real embedder loads here, or say plainly that it did not.
+      try {
+        await bundled.ready();
+      } catch (error) {
+        embedder = new HashEmbedder();
+        embedderLabel = 'hashing embedder (test fake)';
+        notes.push(
+          `The bundled embedder is unavailable in this worker (${(error as Error).message}); test mode uses the hashing embedder instead.`,
+        );
+      }
+    }
+  } else throw new MemoryNotConfiguredError();
+  const scripted: LlmPort | undefined = config.llm === 'scripted' ? new ScriptedLlm() : undefined;
+  // Outside test mode the worker borrows the page's model while one is loaded (llm-bridge.ts).
+  const pageLlm = scripted ? undefined : new PageLlmProxy(self);
   const db = await openGroveDb(config.db);
   const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-  return createMemoryService(db, pipelineEngine({ embedder }), {
-    onStage: (stage) =>
-      stage === 'extracting' && config.stageDelayMs > 0 ? delay(config.stageDelayMs) : undefined,
-  });
+  const plain = pipelineEngine({ embedder });
+  const engine = scripted
+    ? pipelineEngine({ embedder, llm: scripted })
+    : switchingEngine(
+        plain,
+        pipelineEngine({ embedder, llm: pageLlm as PageLlmProxy }),
+        () => pageLlm?.available != null,
+      );
+  const llmNow = (): LlmPort | undefined => scripted ?? (pageLlm?.available ? pageLlm : undefined);
+  return createMemoryService(
+    db,
+    engine,
+    {
+      onStage: (stage, sessionId) => {
+        self.postMessage({ broadcast: 'stage', stage, sessionId } satisfies MemoryBroadcast);
+        return stage === 'extracting' && config.stageDelayMs > 0
+          ? delay(config.stageDelayMs)
+          : undefined;
+      },
+    },
+    {
+      judgeLlm: llmNow,
+      setPageLlm: (modelId) => {
+        if (pageLlm) pageLlm.available = modelId;
+      },
+      status: () => ({
+        embedder: embedderLabel,
+        llm: scripted
+          ? 'scripted LLM (test fake)'
+          : pageLlm?.available
+            ? `${pageLlm.available} (the model loaded on the page)`
+            : null,
+        notes,
+      }),
+    },
+  );
 }
 
 serveMemory(self, compose());

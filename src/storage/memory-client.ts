@@ -9,7 +9,10 @@ import { asProfileId } from '../engine/types.ts';
 import {
   MEMORY_METHODS,
   RemoteError,
+  STREAM_ARG,
   type MemoryApi,
+  type MemoryBroadcast,
+  type MemoryEventMessage,
   type MemoryMethod,
   type MemoryResponse,
 } from './worker-protocol.ts';
@@ -19,26 +22,61 @@ export interface WorkerLike {
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
-export function memoryClient(worker: WorkerLike): MemoryApi {
+interface Waiting {
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+  onEvent?: (event: unknown) => void;
+}
+
+export type MemoryClient = MemoryApi & {
+  /** Ingestion stages the worker reports; returns an unsubscribe function. */
+  onBroadcast(listener: (message: MemoryBroadcast) => void): () => void;
+};
+
+export function memoryClient(worker: WorkerLike): MemoryClient {
   let next = 1;
-  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, Waiting>();
+  const listeners = new Set<(message: MemoryBroadcast) => void>();
   worker.addEventListener('message', (event) => {
-    const response = event.data as MemoryResponse;
-    const pending = waiting.get(response.id);
+    const data = event.data as MemoryResponse | MemoryEventMessage | MemoryBroadcast;
+    if ('broadcast' in data) {
+      for (const listener of listeners) listener(data);
+      return;
+    }
+    const pending = waiting.get(data.id);
     if (!pending) return;
-    waiting.delete(response.id);
-    if (response.ok) pending.resolve(response.value);
-    else pending.reject(new RemoteError(response.error));
+    if ('event' in data) {
+      pending.onEvent?.(data.event);
+      return;
+    }
+    waiting.delete(data.id);
+    if (data.ok) pending.resolve(data.value);
+    else pending.reject(new RemoteError(data.error));
   });
   const call = (method: MemoryMethod, args: unknown[]) =>
     new Promise((resolve, reject) => {
       const id = next++;
-      waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, method, args });
+      const streamAt = STREAM_ARG[method];
+      let sent = args;
+      let onEvent: ((event: unknown) => void) | undefined;
+      if (streamAt !== undefined) {
+        const callback = args[streamAt];
+        if (typeof callback === 'function') onEvent = callback as (event: unknown) => void;
+        sent = args.slice(0, streamAt);
+      }
+      waiting.set(id, { resolve, reject, ...(onEvent ? { onEvent } : {}) });
+      worker.postMessage({ id, method, args: sent });
     });
-  return Object.fromEntries(
+  const api = Object.fromEntries(
     MEMORY_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)]),
   ) as unknown as MemoryApi;
+  return {
+    ...api,
+    onBroadcast(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 export interface MemoryCounts {

@@ -10,10 +10,21 @@ import { importProfile } from './export/import-profile.ts';
 import { requestPersistence, storageHealth } from './health.ts';
 import type { MemoryEngine } from './memory-engine.ts';
 import { MemoryHost, type HostOptions } from './memory-host.ts';
-import { createProfile, getSettings, requireProfile } from './profiles.ts';
+import { retrieveMemories } from './memory-retrieve.ts';
+import { createProfile, getSettings, listProfiles, requireProfile } from './profiles.ts';
+import type { LlmPort } from '../engine/ports.ts';
 import { loadLiveTree } from './tree-store.ts';
 import { treeProblems } from './tree-integrity.ts';
-import type { MemoryApi, SessionInput } from './worker-protocol.ts';
+import type { MemoryApi, MemoryWorkerStatus, SessionInput } from './worker-protocol.ts';
+
+export interface ServiceExtras {
+  /** The LLM that judges tree nodes during retrieval, now (absent: the embedding judge). */
+  readonly judgeLlm?: () => LlmPort | undefined;
+  /** The page says which model it lends the worker (null: none loaded). */
+  readonly setPageLlm?: (modelId: string | null) => void;
+  /** What the worker runs on, for the UI. */
+  readonly status?: () => MemoryWorkerStatus | Promise<MemoryWorkerStatus>;
+}
 
 const toSession = (input: SessionInput): Session => ({
   id: asSessionId(input.id),
@@ -25,6 +36,7 @@ export function createMemoryService(
   db: GroveDb,
   engine: MemoryEngine,
   hostOptions: HostOptions = {},
+  extras: ServiceExtras = {},
 ): MemoryApi {
   let host: MemoryHost | undefined;
   const current = () => {
@@ -86,5 +98,12 @@ export function createMemoryService(
       const persistGranted = await requestPersistence();
       return { ...(await storageHealth()), persistGranted };
     },
+    retrieve: (question, options, onEvent) =>
+      retrieveMemories(current().store, engine, extras.judgeLlm?.(), question, options, onEvent),
+    tree: async () => (await current().store.liveTree()).tree,
+    profiles: () => listProfiles(db),
+    useLlm: async (modelId) => extras.setPageLlm?.(modelId),
+    status: async () =>
+      (await extras.status?.()) ?? { embedder: engine.embedder.id, llm: null, notes: [] },
   };
 }

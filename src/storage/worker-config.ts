@@ -3,8 +3,16 @@
 export interface MemoryWorkerConfig {
   /** Database name (one per app; tests use their own). */
   readonly db: string;
-  /** Which embedder the composer chose. 'test-hash' is the labelled test mode only. */
-  readonly embedder: 'test-hash' | 'none';
+  /**
+   * Which embedder the composer chose: 'bundled' is the shipped GloVe model (transformers.js, in
+   * the worker); 'test-hash' is the labelled test mode's hashing fake only.
+   */
+  readonly embedder: 'bundled' | 'test-hash' | 'none';
+  /**
+   * The LLM the worker uses for extraction, summaries and judging: 'scripted' is the labelled
+   * test mode (`/?test=scripted`) only; 'none' means extractive facts and the embedding judge.
+   */
+  readonly llm?: 'scripted' | 'none';
   /** Test mode: pause this long before the slow ingestion work, so a test can interrupt it. */
   readonly stageDelayMs: number;
 }
@@ -29,7 +37,8 @@ export function parseWorkerConfig(name: string): MemoryWorkerConfig {
   }
   return {
     db: typeof raw.db === 'string' && raw.db ? raw.db : 'grove',
-    embedder: raw.embedder === 'test-hash' ? 'test-hash' : 'none',
+    embedder: raw.embedder === 'test-hash' || raw.embedder === 'bundled' ? raw.embedder : 'none',
+    llm: raw.llm === 'scripted' ? 'scripted' : 'none',
     stageDelayMs:
       typeof raw.stageDelayMs === 'number' && raw.stageDelayMs > 0 ? raw.stageDelayMs : 0,
   };

@@ -48,12 +48,50 @@ describe('memory worker protocol', () => {
     }
   });
 
+  it('streams traversal events of a retrieval, returns the tree, lists profiles', async () => {
+    const db = await freshDb();
+    const { channel } = connected();
+    serveMemory(channel.port1 as never, createMemoryService(db, testEngine()));
+    const client = memoryClient(channel.port2 as never);
+    channel.port1.start();
+    channel.port2.start();
+    try {
+      await client.open('alice', { profileName: 'Alice' });
+      await client.ingest(sampleSession(1));
+      const events: { type: string }[] = [];
+      const reply = await client.retrieve('what did I say?', {}, (e) => events.push(e));
+      expect(reply.judge).toBe('tacitree:embedding');
+      expect(events.length).toBeGreaterThan(0);
+      expect(events.map((e) => e.type)).toEqual(reply.events.map((e) => e.type));
+      expect(events.at(-1)?.type).toBe('done');
+      expect(reply.items.length).toBeGreaterThan(0);
+      const tree = await client.tree();
+      expect(tree.facts.size).toBe(3);
+      expect(tree.nodes).toBeInstanceOf(Map);
+      expect(await client.profiles()).toMatchObject([{ id: 'alice', name: 'Alice' }]);
+      expect(await client.status()).toMatchObject({ llm: null, notes: [] });
+    } finally {
+      channel.port1.close();
+      channel.port2.close();
+    }
+  });
+
   it('reads the worker configuration defensively', () => {
-    expect(parseWorkerConfig('')).toEqual({ db: 'grove', embedder: 'none', stageDelayMs: 0 });
+    expect(parseWorkerConfig('')).toEqual({
+      db: 'grove',
+      embedder: 'none',
+      llm: 'none',
+      stageDelayMs: 0,
+    });
     expect(parseWorkerConfig('{"db":"x","embedder":"test-hash","stageDelayMs":5}')).toEqual({
       db: 'x',
       embedder: 'test-hash',
+      llm: 'none',
       stageDelayMs: 5,
+    });
+    expect(parseWorkerConfig('{"embedder":"bundled","llm":"scripted"}')).toMatchObject({
+      embedder: 'bundled',
+      llm: 'scripted',
     });
   });
 });

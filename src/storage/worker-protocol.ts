@@ -6,6 +6,8 @@ import type { FactFilter, FactView } from './memory-store.ts';
 import type { IngestResult } from './memory-host.ts';
 import type { StorageHealth } from './health.ts';
 import type { ProfileRow } from './rows.ts';
+import type { RetrievedItem, TraversalEvent } from '../engine/retrieval.ts';
+import type { MemoryTree } from '../engine/types.ts';
 
 export interface SessionInput {
   readonly id: string;
@@ -32,6 +34,30 @@ export interface OpenOptions {
   readonly resume?: boolean;
 }
 
+export interface RetrieveRequest {
+  /** 'auto': the worker's LLM judge when it has one, else the embedding judge. */
+  readonly judge?: 'auto' | 'embedding';
+  /** Most LLM calls the walk may spend (the rest falls back to the embedding judge). */
+  readonly maxCalls?: number;
+}
+
+export interface RetrieveReply {
+  readonly items: readonly RetrievedItem[];
+  readonly judge: string;
+  readonly contextTokens: number;
+  readonly llmCalls: number;
+  readonly judgeTokens: number;
+  readonly events: readonly TraversalEvent[];
+}
+
+/** What the worker runs on, in words the UI can show as is. */
+export interface MemoryWorkerStatus {
+  readonly embedder: string;
+  /** The worker's LLM (extraction, summaries, judge), or null for extractive / embedding. */
+  readonly llm: string | null;
+  readonly notes: readonly string[];
+}
+
 export interface MemoryApi {
   open(profileId: string, options?: OpenOptions): Promise<{ resumed: IngestResult[] }>;
   ingest(session: SessionInput, conversationId?: string): Promise<IngestResult>;
@@ -49,6 +75,34 @@ export interface MemoryApi {
   rebuild(): Promise<{ version: number }>;
   inspect(): Promise<MemoryInspection>;
   health(): Promise<StorageHealth & { persistGranted: boolean }>;
+  /** Walks the live tree for `question`; each traversal event is streamed to `onEvent`. */
+  retrieve(
+    question: string,
+    options?: RetrieveRequest,
+    onEvent?: (event: TraversalEvent) => void,
+  ): Promise<RetrieveReply>;
+  /** The live tree (structured clone carries its Maps and Float32Arrays). */
+  tree(): Promise<MemoryTree>;
+  profiles(): Promise<ProfileRow[]>;
+  status(): Promise<MemoryWorkerStatus>;
+  /** Lends the page's model to the worker (see llm-bridge.ts); null when none is loaded. */
+  useLlm(modelId: string | null): Promise<void>;
+}
+
+/** Methods whose argument at this index is a callback: it stays on the page, events cross. */
+export const STREAM_ARG: Partial<Record<keyof MemoryApi, number>> = { retrieve: 2 };
+
+/** An event streamed during call `id` (see STREAM_ARG). */
+export interface MemoryEventMessage {
+  readonly id: number;
+  readonly event: unknown;
+}
+
+/** Sent by the worker outside any call: ingestion stages, for progress. */
+export interface MemoryBroadcast {
+  readonly broadcast: 'stage';
+  readonly stage: 'recorded' | 'extracting' | 'committing';
+  readonly sessionId: string;
 }
 
 export type MemoryMethod = keyof MemoryApi;
@@ -98,4 +152,9 @@ export const MEMORY_METHODS: readonly MemoryMethod[] = [
   'rebuild',
   'inspect',
   'health',
+  'retrieve',
+  'tree',
+  'profiles',
+  'status',
+  'useLlm',
 ];

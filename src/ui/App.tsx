@@ -1,30 +1,29 @@
 import './app.css';
-import { RuntimeStatus, WebGpuStatus } from './RuntimeStatus.tsx';
+import type { ViewId } from '../state/ui-slice.ts';
+import { useGrove } from './app-context.tsx';
+import { ChatView } from './chat/ChatView.tsx';
+import { ExplorerView } from './layout/ExplorerView.tsx';
+import { AppLayout } from './layout/AppLayout.tsx';
+import { ViewErrorBoundary } from './layout/ViewErrorBoundary.tsx';
+import { MemoryView } from './memory/MemoryView.tsx';
+import { SettingsView } from './settings/SettingsView.tsx';
 
-/** Grove's shell. The chat, the live tree view and the explorer arrive with the app issue. */
+const VIEWS: Record<ViewId, () => React.JSX.Element> = {
+  chat: ChatView,
+  memory: MemoryView,
+  explorer: ExplorerView,
+  settings: SettingsView,
+};
+
+/** Grove: chat, memory (tree + inspector), explorer and settings in one frame. */
 export function App() {
-  const isolated = globalThis.crossOriginIsolated === true;
+  const view = useGrove((s) => s.view);
+  const View = VIEWS[view];
   return (
-    <main className="shell">
-      <header>
-        <h1>Grove</h1>
-        <p className="tagline">A private long-term memory for on-device chat — a forest you can watch.</p>
-      </header>
-      <section aria-label="status" className="status">
-        <p>
-          Everything runs in this browser tab: no server, no account, nothing leaves your machine.
-        </p>
-        <ul>
-          <li data-testid="isolation">
-            Cross-origin isolation: <strong>{isolated ? 'on' : 'off'}</strong>
-            {isolated ? ' (multi-threaded WASM available)' : ' (single-threaded WASM only)'}
-          </li>
-          <li data-testid="webgpu">
-            WebGPU: <WebGpuStatus />
-          </li>
-        </ul>
-        <RuntimeStatus />
-      </section>
-    </main>
+    <AppLayout>
+      <ViewErrorBoundary view={view}>
+        <View />
+      </ViewErrorBoundary>
+    </AppLayout>
   );
 }

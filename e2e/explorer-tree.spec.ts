@@ -1,0 +1,79 @@
+/**
+ * The tree view and explorer outside test mode: no LLM loaded means the no-LLM mode (extractive
+ * facts, embedding judge), said on screen; the canvas is driven by keyboard, search highlights,
+ * the side panel collapses a subtree; axe finds no serious or critical violation in the explorer.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './network-guard.ts';
+
+interface ViewState {
+  nodes: number;
+  matches: number;
+  done: boolean;
+  transform: { k: number; x: number; y: number } | null;
+}
+const viewState = (page: Page) =>
+  page.evaluate(() => (window.grove?.treeView as { state(): ViewState }).state());
+
+test('no-LLM mode: build, embedding judge, keyboard zoom, search, collapse, axe', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/#explorer');
+  const explorer = page.getByTestId('explorer');
+  await expect(explorer.getByTestId('explorer-mode')).toContainText('No LLM loaded');
+  await explorer.getByRole('button', { name: 'Load the built-in example' }).click();
+  await expect(explorer.getByTestId('build-summary')).toContainText('none: extractive facts', {
+    timeout: 150_000,
+  });
+  await expect(explorer.getByRole('combobox', { name: 'TaciTree judge' })).toHaveValue('embedding');
+  await explorer.getByRole('button', { name: 'Run TaciTree and baselines' }).click();
+  await expect(explorer.locator('tr[data-method="tacitree-embedding"]')).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(explorer.getByTestId('results-table')).not.toContainText('Answer');
+
+  // Keyboard: + zooms in, arrows pan, 0 fits again.
+  const canvas = page.getByRole('img', { name: /Memory forest/ });
+  await canvas.focus();
+  const before = (await viewState(page)).transform;
+  await page.keyboard.press('+');
+  await expect
+    .poll(async () => (await viewState(page)).transform?.k)
+    .toBeGreaterThan(before?.k ?? 0);
+  const zoomed = (await viewState(page)).transform;
+  await page.keyboard.press('ArrowLeft');
+  await expect
+    .poll(async () => (await viewState(page)).transform?.x)
+    .toBeGreaterThan(zoomed?.x ?? 0);
+  await page.keyboard.press('0');
+  await expect
+    .poll(async () => (await viewState(page)).transform?.k)
+    .toBeCloseTo(before?.k ?? 0, 3);
+
+  // Search highlights matching nodes.
+  await page.getByRole('searchbox', { name: 'Search memory' }).fill('sourdough');
+  await expect.poll(async () => (await viewState(page)).matches).toBeGreaterThan(0);
+
+  // The outline opens a summary's panel; collapsing hides its subtree from the canvas.
+  const shown = (await viewState(page)).nodes;
+  await page
+    .getByRole('navigation', { name: 'Memory tree outline' })
+    .getByRole('button')
+    .first()
+    .click();
+  await page.getByRole('button', { name: /Collapse subtree/ }).click();
+  await expect.poll(async () => (await viewState(page)).nodes).toBeLessThan(shown);
+  await page.getByRole('button', { name: 'Expand all' }).click();
+  await expect.poll(async () => (await viewState(page)).nodes).toBe(shown);
+
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid="explorer"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = axe.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+});

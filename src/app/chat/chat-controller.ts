@@ -1,0 +1,210 @@
+/**
+ * The chat's behaviour: send a message (retrieve memories in the memory worker, stream the reply
+ * from the active LLM or answer from memory only), end a session (by the user or after
+ * inactivity) and hand its turns to the memory worker for background ingestion.
+ */
+import type { LlmPort } from '../../engine/ports.ts';
+import type { RetrievedItem, TraversalEvent } from '../../engine/retrieval.ts';
+import type { MemoryClient } from '../../storage/memory-client.ts';
+import { sessionIdle, sessionTurns } from '../../state/chat-slice.ts';
+import { EMPTY_MEMORIES } from '../../state/chat-types.ts';
+import { newId } from '../../state/ids.ts';
+import type { GroveStore } from '../../state/store.ts';
+import { answerRequest, memoryOnlyReply, streamReply } from './reply.ts';
+
+export interface ChatLlm {
+  readonly port: LlmPort;
+  readonly label: string;
+}
+
+export interface ChatDeps {
+  readonly store: GroveStore;
+  readonly memory: MemoryClient;
+  /** The model replies come from right now, or undefined in no-LLM mode. */
+  readonly chatLlm: () => ChatLlm | undefined;
+  /** Called after memories changed (a session was ingested). */
+  readonly onMemoryChanged: () => Promise<void>;
+  readonly now?: () => number;
+}
+
+export type EndReason = 'user' | 'inactivity' | 'new-conversation';
+
+export interface ChatController {
+  send(text: string): Promise<void>;
+  /** Stops the reply being written (what was written so far is kept). */
+  stop(): void;
+  endSession(reason?: EndReason): Promise<void>;
+  newConversation(): Promise<void>;
+  dispose(): void;
+}
+
+export function createChatController(deps: ChatDeps): ChatController {
+  const { store, memory } = deps;
+  const now = deps.now ?? Date.now;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const ingestions = new Set<Promise<void>>();
+  let generating: AbortController | undefined;
+
+  const arm = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    const { lastActivityAt, inactivityMinutes } = store.getState();
+    if (lastActivityAt === null) return;
+    const due = lastActivityAt + inactivityMinutes * 60_000 - now();
+    timer = setTimeout(
+      () => {
+        const s = store.getState();
+        if (sessionIdle(s.lastActivityAt, now(), s.inactivityMinutes))
+          void endSession('inactivity');
+        else arm();
+      },
+      Math.max(0, due),
+    );
+  };
+  const unsubscribe = store.subscribe((s, prev) => {
+    if (s.inactivityMinutes !== prev.inactivityMinutes || s.lastActivityAt !== prev.lastActivityAt)
+      arm();
+  });
+
+  /**
+   * Resolves once the memory worker has the profile open (null when it already has: then the
+   * caller posts at once, so a session ended before a profile switch stays in its own profile).
+   */
+  function profileReady(): Promise<void> | null {
+    if (!store.getState().profileLoading) return null;
+    return new Promise((resolve) => {
+      const stop = store.subscribe((s) => {
+        if (s.profileLoading) return;
+        stop();
+        resolve();
+      });
+    });
+  }
+
+  async function retrieve(replyId: string, text: string): Promise<readonly RetrievedItem[] | null> {
+    const s = store.getState();
+    if (!s.memoryEnabled) return null;
+    s.setMemories(replyId, EMPTY_MEMORIES);
+    try {
+      await profileReady();
+      const reply = await memory.retrieve(text, {}, (event) =>
+        store.getState().addTraversalEvent(replyId, event as TraversalEvent),
+      );
+      store.getState().setMemories(replyId, {
+        status: 'done',
+        items: reply.items,
+        events: reply.events,
+        judge: reply.judge,
+        llmCalls: reply.llmCalls,
+      });
+      store.getState().setLastTraversal(reply.events);
+      return reply.items;
+    } catch (error) {
+      store.getState().setMemories(replyId, {
+        ...EMPTY_MEMORIES,
+        status: 'failed',
+        error: `Memory could not be searched: ${(error as Error).message}`,
+      });
+      return [];
+    }
+  }
+
+  async function send(raw: string): Promise<void> {
+    const text = raw.trim();
+    if (!text) return;
+    const s = store.getState();
+    const history = s.messages.filter((m) => m.sessionId === s.sessionId);
+    const llm = deps.chatLlm();
+    s.addMessage(
+      { id: newId('m'), role: 'user', text, status: 'done', sessionId: s.sessionId },
+      now(),
+    );
+    const replyId = newId('m');
+    s.addMessage(
+      {
+        id: replyId,
+        role: 'assistant',
+        text: '',
+        status: 'streaming',
+        sessionId: s.sessionId,
+        model: llm?.label ?? null,
+      },
+      now(),
+    );
+    const memories = await retrieve(replyId, text);
+    if (!llm) {
+      store.getState().finishMessage(replyId, { text: memoryOnlyReply(memories), status: 'done' });
+    } else {
+      const control = new AbortController();
+      generating = control;
+      try {
+        const request = answerRequest(history, text, memories, control.signal);
+        const done = await streamReply(llm.port, request, (delta) =>
+          store.getState().appendDelta(replyId, delta),
+        );
+        store.getState().finishMessage(replyId, { text: done.text, status: 'done' });
+      } catch (error) {
+        const soFar = store.getState().messages.find((m) => m.id === replyId)?.text ?? '';
+        if (control.signal.aborted && soFar.trim() !== '') {
+          store.getState().finishMessage(replyId, { text: `${soFar} …(stopped)`, status: 'done' });
+        } else {
+          store.getState().finishMessage(replyId, {
+            status: 'failed',
+            error: control.signal.aborted
+              ? 'Stopped before the model wrote anything.'
+              : `The model could not answer: ${(error as Error).message}`,
+          });
+        }
+      } finally {
+        generating = undefined;
+      }
+    }
+    // The reply counts as activity: the inactivity clock restarts when it ends.
+    store.setState({ lastActivityAt: now() });
+  }
+
+  async function endSession(_reason: EndReason = 'user'): Promise<void> {
+    const s = store.getState();
+    const sessionId = s.sessionId;
+    const turns = sessionTurns(s.messages, sessionId);
+    s.startSession(newId('s'));
+    if (turns.length === 0) return;
+    if (!s.memoryEnabled) {
+      s.updateIngestion(sessionId, 'skipped', {
+        detail: 'Memory is off for this conversation: nothing from it was remembered.',
+      });
+      return;
+    }
+    s.updateIngestion(sessionId, 'queued');
+    const waiting = profileReady();
+    if (waiting) await waiting;
+    const job = memory
+      .ingest({ id: sessionId, time: new Date(now()).toISOString(), turns }, s.conversationId)
+      .then(async (result) => {
+        const update = store.getState().updateIngestion;
+        if (result.status === 'paused') update(sessionId, 'paused');
+        else update(sessionId, 'done', result.status === 'ingested' ? { facts: result.facts } : {});
+        await deps.onMemoryChanged();
+      })
+      .catch((error: unknown) =>
+        store.getState().updateIngestion(sessionId, 'failed', { detail: (error as Error).message }),
+      );
+    ingestions.add(job);
+    await job;
+    ingestions.delete(job);
+  }
+
+  return {
+    send,
+    stop: () => generating?.abort(),
+    endSession,
+    async newConversation() {
+      const ending = endSession('new-conversation');
+      store.getState().newConversation(newId('c'), store.getState().sessionId);
+      await ending;
+    },
+    dispose() {
+      if (timer !== undefined) clearTimeout(timer);
+      unsubscribe();
+    },
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * Memory operations the views trigger, over the memory worker: open / switch / create profiles,
+ * refresh what the store shows, and the inspector's search, edit, delete, pause, export, import.
+ * A failure lands in the store's `memoryError` (shown in an alert) and resolves undefined.
+ */
+import type { MemoryClient } from '../storage/memory-client.ts';
+import type { FactView } from '../storage/memory-store.ts';
+import { profileIdFor, type ProfileSummary } from '../state/profile-slice.ts';
+import type { GroveStore } from '../state/store.ts';
+
+const ACTIVE_PROFILE_KEY = 'grove.activeProfile';
+
+export interface MemoryActions {
+  refresh(): Promise<void>;
+  openProfile(id: string, name?: string): Promise<void>;
+  createProfile(name: string): Promise<void>;
+  search(query: string): Promise<(FactView & { score: number })[] | undefined>;
+  editFact(id: string, text: string): Promise<void>;
+  deleteFact(id: string): Promise<void>;
+  setPaused(paused: boolean): Promise<void>;
+  exportProfile(passphrase?: string): Promise<string | undefined>;
+  importProfile(text: string, passphrase?: string): Promise<ProfileSummary | undefined>;
+}
+
+export function savedProfileId(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(ACTIVE_PROFILE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function saveProfileId(id: string): void {
+  try {
+    globalThis.localStorage?.setItem(ACTIVE_PROFILE_KEY, id);
+  } catch {
+    // Storage blocked: the choice lasts for this page only.
+  }
+}
+
+export function createMemoryActions(store: GroveStore, memory: MemoryClient): MemoryActions {
+  async function guard<T>(what: string, work: () => Promise<T>): Promise<T | undefined> {
+    try {
+      const value = await work();
+      store.getState().setMemoryError(null);
+      return value;
+    } catch (error) {
+      store.getState().setMemoryError(`${what} failed: ${(error as Error).message}`);
+      return undefined;
+    }
+  }
+
+  async function refresh(): Promise<void> {
+    await guard('Reading memory', async () => {
+      const [facts, inspection, tree] = await Promise.all([
+        memory.listFacts(),
+        memory.inspect(),
+        memory.tree(),
+      ]);
+      store.getState().setMemory({ facts, inspection, tree });
+    });
+    void memory.health().then(
+      (health) => store.getState().setHealth(health),
+      () => undefined,
+    );
+  }
+
+  async function refreshProfiles(): Promise<void> {
+    const rows = await memory.profiles();
+    store.getState().setProfiles(rows.map((r) => ({ id: r.id, name: r.name })));
+  }
+
+  async function openProfile(id: string, name?: string): Promise<void> {
+    const s = store.getState();
+    s.setProfileLoading(true);
+    try {
+      await guard('Opening the profile', async () => {
+        await memory.open(id, name === undefined ? {} : { profileName: name });
+        store.getState().setActiveProfile(id);
+        saveProfileId(id);
+        await refreshProfiles();
+      });
+      await refresh();
+    } finally {
+      store.getState().setProfileLoading(false);
+    }
+  }
+
+  return {
+    refresh,
+    openProfile,
+    createProfile: (name) =>
+      openProfile(
+        profileIdFor(
+          name,
+          store.getState().profiles.map((p) => p.id),
+        ),
+        name.trim() || 'Profile',
+      ),
+    search: (query) => guard('Searching memory', () => memory.searchFacts(query, 20)),
+    editFact: async (id, text) => {
+      await guard('Editing the memory', () => memory.editFact(id, text));
+      await refresh();
+    },
+    deleteFact: async (id) => {
+      await guard('Deleting the memory', () => memory.deleteFact(id));
+      await refresh();
+    },
+    setPaused: async (paused) => {
+      await guard('Pausing memory', () => memory.setPaused(paused));
+      await refresh();
+    },
+    exportProfile: (passphrase) => guard('Export', () => memory.exportProfile(passphrase)),
+    importProfile: async (text, passphrase) => {
+      const row = await guard('Import', () => memory.importProfile(text, passphrase));
+      if (!row) return undefined;
+      await refreshProfiles();
+      return { id: row.id, name: row.name };
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * The composition root: the store, the memory worker, the chat and memory controllers, the LLM
+ * runtime mirrored into the store, and `window.grove.app` for e2e specs and the console.
+ */
+import { createGroveStore, type GroveStore } from '../state/store.ts';
+import { DEFAULT_PROFILE } from '../state/profile-slice.ts';
+import { viewFromHash } from '../state/ui-slice.ts';
+import { serveLlmRequests } from '../storage/llm-bridge.ts';
+import type { MemoryClient } from '../storage/memory-client.ts';
+import { createChatController, type ChatController, type ChatLlm } from './chat/chat-controller.ts';
+import { persistChat } from './chat/chat-persistence.ts';
+import { createMemoryActions, savedProfileId, type MemoryActions } from './memory-actions.ts';
+import { memoryWorkerConfig, startMemoryWorker } from './memory-worker.ts';
+import { runtime } from './runtime.ts';
+import { registerTestApi } from './test-api.ts';
+import { ScriptedChatLlm } from './test-mode/scripted-chat-llm.ts';
+import { parseTestMode, testModeLabel, type ScriptedTestMode } from './test-mode/test-mode.ts';
+
+export interface AppServices {
+  readonly store: GroveStore;
+  readonly memory: MemoryClient;
+  readonly chat: ChatController;
+  readonly memoryActions: MemoryActions;
+  readonly testMode: ScriptedTestMode | null;
+}
+
+function chatLlmSource(testMode: ScriptedTestMode | null): () => ChatLlm | undefined {
+  if (testMode) {
+    const scripted = new ScriptedChatLlm();
+    return () => ({ port: scripted, label: 'Scripted LLM (test mode)' });
+  }
+  return () => {
+    const port = runtime.llm;
+    return port ? { port, label: port.id } : undefined;
+  };
+}
+
+/** The memory worker borrows the page's model for extraction, summaries and judging. */
+function lendPageLlm(worker: Worker, memory: MemoryClient, onChange: () => Promise<void>) {
+  serveLlmRequests(worker, () => runtime.llm);
+  let lent: string | null = null;
+  runtime.subscribe(() => {
+    const id = runtime.llm?.id ?? null;
+    if (id === lent) return;
+    lent = id;
+    void memory.useLlm(id).then(onChange);
+  });
+}
+
+export function startServices(location: Location = window.location): AppServices {
+  const testMode = parseTestMode(location.search);
+  const store = createGroveStore();
+  const { worker, memory } = startMemoryWorker(memoryWorkerConfig(testMode));
+  const memoryActions = createMemoryActions(store, memory);
+  const chat = createChatController({
+    store,
+    memory,
+    chatLlm: chatLlmSource(testMode),
+    onMemoryChanged: () => memoryActions.refresh(),
+  });
+
+  if (testMode) store.getState().setTestMode({ label: testModeLabel(null, []) });
+  memory.onBroadcast((m) => store.getState().updateIngestion(m.sessionId, m.stage));
+  const showStatus = () =>
+    memory.status().then(
+      (status) => {
+        store.getState().setWorkerStatus(status);
+        if (testMode)
+          store.getState().setTestMode({ label: testModeLabel(status.embedder, status.notes) });
+      },
+      (error: unknown) => store.getState().setMemoryError((error as Error).message),
+    );
+  if (!testMode) lendPageLlm(worker, memory, showStatus);
+  store.getState().setRuntime(runtime.getSnapshot());
+  runtime.subscribe(() => store.getState().setRuntime(runtime.getSnapshot()));
+
+  const initialView = viewFromHash(location.hash);
+  if (initialView) store.getState().setView(initialView);
+
+  const profileId = savedProfileId() ?? DEFAULT_PROFILE.id;
+  store.getState().setActiveProfile(profileId);
+  persistChat(store);
+  void memoryActions.openProfile(
+    profileId,
+    profileId === DEFAULT_PROFILE.id ? DEFAULT_PROFILE.name : profileId,
+  );
+  void showStatus();
+
+  registerTestApi('app', {
+    store,
+    send: (text: string) => chat.send(text),
+    endSession: () => chat.endSession('user'),
+    refresh: () => memoryActions.refresh(),
+    /** The live tree in plain data: fact texts, node and level counts. */
+    async tree() {
+      const tree = await memory.tree();
+      return {
+        facts: [...tree.facts.values()].map((f) => f.text),
+        nodes: tree.nodes.size,
+        levels: tree.levels.map((l) => l.length),
+      };
+    },
+    status: () => memory.status(),
+  });
+  return { store, memory, chat, memoryActions, testMode };
+}

@@ -1,0 +1,37 @@
+/** What the chat shows: messages, and for each reply the memories it used and how they were found. */
+import type { RetrievedItem, TraversalEvent } from '../engine/retrieval.ts';
+
+export type MemoriesStatus = 'retrieving' | 'done' | 'failed';
+
+export interface MemoriesUsed {
+  readonly status: MemoriesStatus;
+  readonly items: readonly RetrievedItem[];
+  readonly events: readonly TraversalEvent[];
+  /** The judge that walked the tree, e.g. "tacitree:llm" or "tacitree:embedding". */
+  readonly judge: string;
+  readonly llmCalls: number;
+  readonly error?: string;
+}
+
+export type MessageStatus = 'streaming' | 'done' | 'failed';
+
+export interface ChatMessageView {
+  readonly id: string;
+  readonly role: 'user' | 'assistant';
+  readonly text: string;
+  readonly status: MessageStatus;
+  readonly sessionId: string;
+  /** Replies only: the memories this reply used (absent when memory is off). */
+  readonly memories?: MemoriesUsed;
+  /** Replies only: which model wrote it, or null for a memory-only reply (no model loaded). */
+  readonly model?: string | null;
+  readonly error?: string;
+}
+
+export const EMPTY_MEMORIES: MemoriesUsed = {
+  status: 'retrieving',
+  items: [],
+  events: [],
+  judge: '',
+  llmCalls: 0,
+};

@@ -1,0 +1,17 @@
+/** The store's full shape and the slice-creator type every slice is written against. */
+import type { StateCreator } from 'zustand/vanilla';
+import type { ChatSlice } from './chat-slice.ts';
+import type { IngestionSlice } from './ingestion-slice.ts';
+import type { MemorySlice } from './memory-slice.ts';
+import type { ProfileSlice } from './profile-slice.ts';
+import type { RuntimeSlice } from './runtime-slice.ts';
+import type { UiSlice } from './ui-slice.ts';
+
+export type GroveState = RuntimeSlice &
+  ProfileSlice &
+  ChatSlice &
+  MemorySlice &
+  IngestionSlice &
+  UiSlice;
+
+export type SliceCreator<T> = StateCreator<GroveState, [], [], T>;

@@ -1,0 +1,45 @@
+/**
+ * Retrieval over a profile's live tree, for the chat's "memories used" and the live tree view:
+ * the engine's level-by-level walk with the worker's LLM judge (or the embedding judge without
+ * one), every traversal event passed on as it happens.
+ */
+import type { LlmPort } from '../engine/ports.ts';
+import type { TraversalEvent } from '../engine/retrieval.ts';
+import { embeddingJudge, llmNodeJudge } from '../engine/tree/judges.ts';
+import { createTreeRetriever } from '../engine/tree/retrieve.ts';
+import type { MemoryEngine } from './memory-engine.ts';
+import type { MemoryStore } from './memory-store.ts';
+import type { RetrieveReply, RetrieveRequest } from './worker-protocol.ts';
+
+/** LLM calls one chat retrieval may spend before the embedding judge takes over. */
+export const DEFAULT_RETRIEVE_CALLS = 48;
+
+export async function retrieveMemories(
+  store: MemoryStore,
+  engine: MemoryEngine,
+  judgeLlm: LlmPort | undefined,
+  question: string,
+  request: RetrieveRequest = {},
+  onEvent?: (event: TraversalEvent) => void,
+): Promise<RetrieveReply> {
+  const { tree } = await store.liveTree();
+  const judge =
+    judgeLlm && request.judge !== 'embedding'
+      ? llmNodeJudge(judgeLlm)
+      : embeddingJudge({ beam: 3 });
+  const retriever = createTreeRetriever(tree, {
+    judge,
+    embedder: engine.embedder,
+    maxCalls: request.maxCalls ?? DEFAULT_RETRIEVE_CALLS,
+    fallbackK: 6,
+  });
+  const result = await retriever.retrieve(question, onEvent ? { onEvent } : {});
+  return {
+    items: result.items,
+    judge: retriever.name,
+    contextTokens: result.contextTokens,
+    llmCalls: result.llmCalls,
+    judgeTokens: result.judgeTokens,
+    events: result.events,
+  };
+}

@@ -1,0 +1,85 @@
+/** Under a reply: the facts retrieved and how the tree walk found them (kept / pruned + why). */
+import type { MemoriesUsed as Memories } from '../../state/chat-types.ts';
+import { useGrove, useServices } from '../app-context.tsx';
+import { summariseTraversal, type JudgedNode } from './traversal-summary.ts';
+
+const MAX_LISTED = 12;
+
+function JudgedList({ nodes, verdict }: { nodes: readonly JudgedNode[]; verdict: string }) {
+  if (nodes.length === 0) return null;
+  return (
+    <ul className={`judged judged-${verdict}`}>
+      {nodes.slice(0, MAX_LISTED).map((n) => (
+        <li key={`${n.node}-${verdict}`}>
+          <span className="verdict">{verdict}</span> <span className="level">L{n.level}</span>{' '}
+          <span className="node-text">{n.text}</span>
+          <span className="reason"> — {n.reason || 'no reason given'}</span>
+        </li>
+      ))}
+      {nodes.length > MAX_LISTED && (
+        <li className="muted">… and {nodes.length - MAX_LISTED} more</li>
+      )}
+    </ul>
+  );
+}
+
+export function MemoriesUsed({ memories }: { memories: Memories }) {
+  const tree = useGrove((s) => s.tree);
+  const { store } = useServices();
+  if (memories.status === 'failed') {
+    return <p className="memories-error">{memories.error}</p>;
+  }
+  const summary = summariseTraversal(memories.events, tree);
+  const searching = memories.status === 'retrieving';
+  return (
+    <details className="memories" data-testid="memories-used">
+      <summary>
+        {searching
+          ? `Searching memory… ${summary.visited} nodes visited`
+          : `Memories used: ${memories.items.length}`}
+        {!searching && (
+          <span className="muted">
+            {' '}
+            · {summary.kept.length} kept, {summary.pruned.length} pruned · {summary.calls} LLM call
+            {summary.calls === 1 ? '' : 's'} ({memories.judge})
+          </span>
+        )}
+      </summary>
+      {memories.items.length > 0 ? (
+        <ul className="memory-items" aria-label="Retrieved facts">
+          {memories.items.map((item) => (
+            <li key={item.id}>{item.text}</li>
+          ))}
+        </ul>
+      ) : (
+        !searching && <p className="muted">No memory was used for this reply.</p>
+      )}
+      {summary.fallback && <p className="muted">Fallback: {summary.fallback}</p>}
+      {summary.budgetExhausted && (
+        <p className="muted">The LLM call budget ran out; the rest of the walk used embeddings.</p>
+      )}
+      <h4 className="traversal-heading">How the tree walk found them</h4>
+      {memories.events.length > 0 && (
+        <button
+          type="button"
+          className="secondary replay"
+          onClick={() => {
+            store.getState().setLastTraversal(memories.events);
+            store.getState().setView('memory');
+          }}
+        >
+          Watch this walk in the memory tree
+        </button>
+      )}
+      <JudgedList nodes={summary.kept} verdict="kept" />
+      <JudgedList nodes={summary.pruned} verdict="pruned" />
+      {summary.kept.length + summary.pruned.length === 0 && (
+        <p className="muted">
+          {memories.events.length === 0
+            ? 'The walk’s details are not kept after a reload.'
+            : 'The tree is empty: nothing to walk yet.'}
+        </p>
+      )}
+    </details>
+  );
+}

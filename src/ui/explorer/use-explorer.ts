@@ -1,0 +1,212 @@
+/**
+ * The explorer's state and actions: one worker for the explorer's lifetime, a dataset, the
+ * built tree of one conversation, the chosen question and the last comparison. The explorer
+ * never touches the user's own memory: everything lives in this hook and its worker.
+ */
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { runtime } from '../../app/runtime.ts';
+import { parseTestMode } from '../../app/test-mode/test-mode.ts';
+import type { Progress } from '../../engine/progress.ts';
+import { ExplorerClient, createExplorerWorker } from './explorer-client.ts';
+import type {
+  BuildSummary,
+  DatasetSummary,
+  ExplorerBaseline,
+  ExplorerJudge,
+  ExplorerLlmMode,
+  RunSummary,
+} from './explorer-protocol.ts';
+import { EXPLORER_BASELINES } from './explorer-protocol.ts';
+
+export const BUILT_IN_EXAMPLE = 'examples/grove-implexconv-example.json';
+
+export type ExplorerStatus = 'idle' | 'loading' | 'building' | 'built' | 'running' | 'error';
+
+export interface BuildProgress {
+  readonly progress: number;
+  readonly stage: string;
+  /** Every percentage reported so far (monotone), for tests. */
+  readonly history: readonly number[];
+  readonly done: boolean;
+}
+
+export interface ExplorerState {
+  readonly status: ExplorerStatus;
+  readonly llmMode: ExplorerLlmMode;
+  /** What the explorer's LLM is right now (follows the app's runtime). */
+  readonly llmLabel: string;
+  readonly hasLlm: boolean;
+  readonly dataset: DatasetSummary | null;
+  readonly conversation: number;
+  readonly build: BuildSummary | null;
+  readonly buildProgress: BuildProgress | null;
+  readonly question: number;
+  readonly judge: ExplorerJudge;
+  readonly baselines: readonly ExplorerBaseline[];
+  readonly run: RunSummary | null;
+  readonly error: string | null;
+}
+
+export type RunOverrides = Partial<Pick<ExplorerState, 'question' | 'judge' | 'baselines'>>;
+
+export interface ExplorerActions {
+  loadExample(): Promise<void>;
+  loadFile(file: File): Promise<void>;
+  buildTree(conversation?: number): Promise<void>;
+  runQuestion(overrides?: RunOverrides): Promise<RunSummary | null>;
+  setQuestion(index: number): void;
+  setJudge(judge: ExplorerJudge): void;
+  setBaselines(baselines: readonly ExplorerBaseline[]): void;
+}
+
+function llmLabel(mode: ExplorerLlmMode, id: string | undefined): string {
+  if (mode === 'scripted') return 'Test mode: scripted LLM (not a real model)';
+  return id ? `LLM: ${id}` : 'No LLM loaded: no-LLM mode (extractive facts, embedding judge)';
+}
+
+const loadedLlmId = () => runtime.llm?.id;
+
+export function useExplorer(): [ExplorerState, ExplorerActions] {
+  const llmMode: ExplorerLlmMode = parseTestMode(globalThis.location?.search ?? '')
+    ? 'scripted'
+    : 'page';
+  const client = useMemo(
+    () =>
+      new ExplorerClient(
+        createExplorerWorker({ llm: llmMode, embedder: 'bundled' }),
+        () => runtime.llm,
+      ),
+    [llmMode],
+  );
+  useEffect(() => () => client.terminate(), [client]);
+  const llmId = useSyncExternalStore(runtime.subscribe, loadedLlmId);
+  const hasLlm = llmMode === 'scripted' || llmId !== undefined;
+  const [state, setState] = useState<ExplorerState>(() => ({
+    status: 'idle',
+    llmMode,
+    llmLabel: llmLabel(llmMode, llmId),
+    hasLlm,
+    dataset: null,
+    conversation: 0,
+    build: null,
+    buildProgress: null,
+    question: 0,
+    judge: hasLlm ? 'llm' : 'embedding',
+    baselines: EXPLORER_BASELINES,
+    run: null,
+    error: null,
+  }));
+  const patch = useCallback((p: Partial<ExplorerState>) => setState((s) => ({ ...s, ...p })), []);
+  const fail = useCallback(
+    (error: unknown) =>
+      patch({ status: 'error', error: error instanceof Error ? error.message : String(error) }),
+    [patch],
+  );
+
+  const buildTree = useCallback(
+    async (conversation = 0) => {
+      patch({
+        status: 'building',
+        conversation,
+        build: null,
+        run: null,
+        error: null,
+        buildProgress: { progress: 0, stage: 'starting', history: [], done: false },
+      });
+      const onProgress = (p: Progress) =>
+        setState((s) => {
+          const before = s.buildProgress ?? { progress: 0, stage: '', history: [], done: false };
+          const pct =
+            p.status === 'done' ? 100 : p.status === 'progress' ? p.progress : before.progress;
+          const stage =
+            p.status === 'progress'
+              ? `${p.stage} (${p.loaded}/${p.total})`
+              : p.status === 'done'
+                ? 'done'
+                : 'starting…';
+          return {
+            ...s,
+            buildProgress: {
+              progress: pct,
+              stage,
+              history: [...before.history, pct],
+              done: before.done || (p.status === 'done' && p.task === 'build-example'),
+            },
+          };
+        });
+      try {
+        const build = await client.build(conversation, onProgress);
+        setState((s) => ({
+          ...s,
+          status: 'built',
+          build,
+          buildProgress: s.buildProgress && { ...s.buildProgress, progress: 100, done: true },
+        }));
+      } catch (error) {
+        fail(error);
+      }
+    },
+    [client, fail, patch],
+  );
+
+  const afterLoad = useCallback(
+    async (load: () => Promise<DatasetSummary>) => {
+      patch({
+        status: 'loading',
+        error: null,
+        dataset: null,
+        build: null,
+        run: null,
+        buildProgress: null,
+      });
+      try {
+        const dataset = await load();
+        const questions = dataset.conversations[0]?.questions ?? [];
+        const supportive = questions.findIndex((q) => q.category === 'supportive');
+        patch({ dataset, question: Math.max(0, supportive) });
+      } catch (error) {
+        fail(error);
+        return;
+      }
+      await buildTree(0);
+    },
+    [buildTree, fail, patch],
+  );
+
+  const actions: ExplorerActions = {
+    loadExample: () =>
+      afterLoad(() =>
+        client.loadUrl(
+          `${import.meta.env.BASE_URL}${BUILT_IN_EXAMPLE}`,
+          'grove-implexconv-example.json',
+        ),
+      ),
+    loadFile: (file) => afterLoad(() => client.loadFile(file)),
+    buildTree,
+    async runQuestion(overrides = {}) {
+      const chosen = {
+        question: state.question,
+        judge: state.judge,
+        baselines: state.baselines,
+        ...overrides,
+      };
+      patch({ ...chosen, status: 'running', error: null });
+      try {
+        const run = await client.run({
+          conversation: state.conversation,
+          ...chosen,
+          answer: llmMode === 'scripted' || runtime.llm !== undefined,
+        });
+        patch({ status: 'built', run });
+        return run;
+      } catch (error) {
+        fail(error);
+        return null;
+      }
+    },
+    setQuestion: (question) => patch({ question, run: null }),
+    setJudge: (judge) => patch({ judge }),
+    setBaselines: (baselines) => patch({ baselines }),
+  };
+  return [{ ...state, llmLabel: llmLabel(llmMode, llmId), hasLlm }, actions];
+}

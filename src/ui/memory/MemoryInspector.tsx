@@ -1,0 +1,78 @@
+/** The memory inspector: search, edit, delete, pause; every change goes through the worker. */
+import { useId, useState, type FormEvent } from 'react';
+import type { FactView } from '../../storage/memory-store.ts';
+import { useGrove, useServices } from '../app-context.tsx';
+import { FactRow } from './FactRow.tsx';
+
+export function MemoryInspector() {
+  const { memoryActions } = useServices();
+  const facts = useGrove((s) => s.facts);
+  const paused = useGrove((s) => s.inspection?.paused ?? false);
+  const [query, setQuery] = useState('');
+  const [pausing, setPausing] = useState<boolean | null>(null);
+  const [results, setResults] = useState<(FactView & { score: number })[] | null>(null);
+  const searchId = useId();
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    if (!query.trim()) {
+      setResults(null);
+      return;
+    }
+    void memoryActions.search(query).then((found) => setResults(found ?? []));
+  };
+  const shown = results ?? facts;
+  return (
+    <section className="panel inspector" aria-labelledby="inspector-heading">
+      <h2 id="inspector-heading">Memories ({facts.length})</h2>
+      <div className="toggle">
+        <input
+          id={`${searchId}-pause`}
+          type="checkbox"
+          checked={pausing ?? paused}
+          onChange={(e) => {
+            const next = e.target.checked;
+            setPausing(next); // show the new state at once; the worker confirms it
+            void memoryActions.setPaused(next).finally(() => setPausing(null));
+          }}
+        />
+        <label htmlFor={`${searchId}-pause`}>
+          Pause memory (ended sessions are not remembered)
+        </label>
+      </div>
+      <form role="search" className="search" onSubmit={search}>
+        <label htmlFor={searchId}>Search memories</label>
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            if (!e.target.value) setResults(null);
+          }}
+        />
+        <button type="submit">Search</button>
+      </form>
+      {results !== null && (
+        <p className="small muted" role="status">
+          {results.length} closest in meaning to “{query}”.
+        </p>
+      )}
+      {shown.length === 0 ? (
+        <p className="muted" data-testid="no-facts">
+          No memories yet. Chat, then press “End session”, or load the built-in example in the
+          Explorer.
+        </p>
+      ) : (
+        <ul className="facts" aria-label="Memories">
+          {shown.map((fact) => (
+            <FactRow
+              key={fact.id}
+              fact={fact}
+              {...('score' in fact ? { score: (fact as { score: number }).score } : {})}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+/** The memory screen: the forest (live tree view of the latest retrieval) and the inspector. */
+import { useGrove } from '../app-context.tsx';
+import { TreeView } from '../tree/TreeView.tsx';
+import { ExportImport } from './ExportImport.tsx';
+import { MemoryInspector } from './MemoryInspector.tsx';
+import './memory.css';
+
+export function MemoryView() {
+  const tree = useGrove((s) => s.tree);
+  const traversal = useGrove((s) => s.lastTraversal);
+  const error = useGrove((s) => s.memoryError);
+  return (
+    <div className="memory-view">
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
+      <section className="panel tree-panel" aria-labelledby="tree-heading">
+        <h2 id="tree-heading">Memory tree</h2>
+        <TreeView tree={tree} traversal={traversal} />
+      </section>
+      <div className="memory-side">
+        <MemoryInspector />
+        <ExportImport />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/** The side panel for one node: its text, the judge's verdict, member facts and their provenance. */
+import type { TraversalEvent } from '../../engine/retrieval.ts';
+import { factsUnder } from '../../engine/tree/subtree.ts';
+import type { Fact, MemoryTree, NodeId } from '../../engine/types.ts';
+
+const MAX_FACTS = 120;
+
+interface Props {
+  readonly tree: MemoryTree;
+  readonly id: NodeId;
+  readonly traversal: readonly TraversalEvent[];
+  readonly collapsed: boolean;
+  readonly onToggle: () => void;
+  readonly onClose: () => void;
+}
+
+function kind(level: number, isRoot: boolean): string {
+  if (level === 0) return isRoot ? 'Fact (a root: too few facts for summaries)' : 'Fact';
+  return `${isRoot ? 'Root summary' : 'Summary'} · level ${level}`;
+}
+
+function verdictOf(traversal: readonly TraversalEvent[], id: NodeId) {
+  for (let i = traversal.length - 1; i >= 0; i--) {
+    const e = traversal[i];
+    if (e && (e.type === 'keep' || e.type === 'prune') && e.node === id) return e;
+  }
+  return undefined;
+}
+
+function Provenance({ fact }: { fact: Fact }) {
+  return (
+    <ul className="provenance">
+      {fact.sources.map((s, i) => (
+        <li key={i}>
+          session <code>{s.sessionId}</code>
+          {s.turnIds.length > 0 ? (
+            <> · turns {s.turnIds.map((t) => t.replace(`${s.sessionId}:`, '')).join(', ')}</>
+          ) : null}
+          {s.time ? <> · {s.time}</> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function NodePanel({ tree, id, traversal, collapsed, onToggle, onClose }: Props) {
+  const node = tree.nodes.get(id);
+  if (!node) return null;
+  const isRoot = node.parent === null;
+  const facts = factsUnder(tree, id);
+  const verdict = verdictOf(traversal, id);
+  return (
+    <section className="node-panel" aria-label="Selected memory node" data-testid="node-panel">
+      <header>
+        <h3>{kind(node.level, isRoot)}</h3>
+        <button type="button" onClick={onClose} aria-label="Close node details">
+          ×
+        </button>
+      </header>
+      <p className="node-text">{node.text}</p>
+      {verdict ? (
+        <p className={`node-verdict node-verdict-${verdict.type}`}>
+          Judge: <strong>{verdict.type === 'keep' ? 'kept' : 'pruned'}</strong>
+          {verdict.score !== undefined ? ` (score ${verdict.score.toFixed(3)})` : ''} —{' '}
+          {verdict.reason || 'no reason given'}
+        </p>
+      ) : null}
+      {node.children.length > 0 ? (
+        <button type="button" onClick={onToggle}>
+          {collapsed ? 'Expand' : 'Collapse'} subtree ({node.children.length} children)
+        </button>
+      ) : null}
+      <h4>
+        {facts.length} member fact{facts.length === 1 ? '' : 's'}
+      </h4>
+      <ol className="member-facts">
+        {facts.slice(0, MAX_FACTS).map((f) => (
+          <li key={f.id}>
+            <span>{f.text}</span> <span className="category">{f.category}</span>
+            <Provenance fact={f} />
+          </li>
+        ))}
+      </ol>
+      {facts.length > MAX_FACTS ? <p>… and {facts.length - MAX_FACTS} more.</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * `/?view=tree-bench`: a bare tree view for the fps benchmark (e2e/bench-tree-fps.bench.ts).
+ * `window.grove.treeBench.load(n)` builds a synthetic n-fact forest and walks it with the real
+ * tree retriever (embedding judge over hashed-word vectors), then shows the walk's replay.
+ * Benchmark tooling only: the synthetic forest is built on the page thread.
+ */
+import { useEffect, useState } from 'react';
+import { registerTestApi } from '../../app/test-api.ts';
+import type { TraversalEvent } from '../../engine/retrieval.ts';
+import { embeddingJudge } from '../../engine/tree/judges.ts';
+import { createTreeRetriever } from '../../engine/tree/retrieve.ts';
+import type { MemoryTree } from '../../engine/types.ts';
+import { TreeView } from './TreeView.tsx';
+import { syntheticEmbedder, syntheticForest } from './synthetic-forest.ts';
+
+const QUESTION = 'Would the user enjoy a sourdough baking class or a cello concert?';
+
+export function TreeBench() {
+  const [data, setData] = useState<{ tree: MemoryTree; traversal: TraversalEvent[] } | null>(null);
+  useEffect(() => {
+    registerTestApi('treeBench', {
+      async load(factCount: number) {
+        const started = performance.now();
+        const tree = syntheticForest(factCount);
+        const result = await createTreeRetriever(tree, {
+          judge: embeddingJudge({ beam: 4 }),
+          embedder: syntheticEmbedder(),
+        }).retrieve(QUESTION);
+        setData({ tree, traversal: [...result.events] });
+        return {
+          facts: tree.facts.size,
+          nodes: tree.nodes.size,
+          levels: tree.levels.map((l) => l.length),
+          events: result.events.length,
+          buildMs: performance.now() - started,
+        };
+      },
+    });
+  }, []);
+  return (
+    <section aria-label="Tree view benchmark">
+      <h2>Tree view benchmark</h2>
+      <TreeView tree={data?.tree ?? null} {...(data ? { traversal: data.traversal } : {})} />
+    </section>
+  );
+}

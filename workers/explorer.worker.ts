@@ -1,0 +1,52 @@
+/// <reference lib="webworker" />
+/**
+ * The explorer worker: loads benchmark files, builds their memory trees and runs TaciTree and
+ * the baselines off the page thread (logic in src/ui/explorer/explorer-host.ts). Its
+ * configuration comes in the worker's name: the LLM mode ('page': the page's active model,
+ * 'scripted': the labelled `/?test=scripted` mode only, 'none') and the embedder ('bundled', or
+ * the hashing fake in test modes only).
+ */
+import { HashEmbedder, ScriptedLlm } from '../src/engine/testing/index.ts';
+import { BUNDLED_EMBEDDER } from '../src/models/embedder/bundled-model.ts';
+import { loadBrowserEmbedder } from '../src/models/embedder/browser-load.ts';
+import type { EmbedderPort } from '../src/engine/ports.ts';
+import type { ExplorerRequest, ExplorerResponse } from '../src/ui/explorer/explorer-protocol.ts';
+import { parseExplorerConfig } from '../src/ui/explorer/explorer-config.ts';
+import { createExplorerHost } from '../src/ui/explorer/explorer-host.ts';
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const config = parseExplorerConfig(scope.name);
+
+let embedder: Promise<{ port: EmbedderPort; label: string }> | undefined;
+
+const onMessage = createExplorerHost((message: ExplorerResponse) => scope.postMessage(message), {
+  llmMode: config.llm,
+  ...(config.llm === 'scripted'
+    ? { scriptedLlm: new ScriptedLlm({ id: 'scripted (test mode)' }) }
+    : {}),
+  embedder: (onProgress) => {
+    embedder ??=
+      config.embedder === 'hash'
+        ? Promise.resolve({ port: new HashEmbedder(), label: 'hashing embedder (test fake)' })
+        : loadBrowserEmbedder(
+            { modelId: BUNDLED_EMBEDDER.modelId, dtype: BUNDLED_EMBEDDER.dtype, device: 'wasm' },
+            'wasm',
+            onProgress,
+            import.meta.env.BASE_URL,
+          ).then((port) => ({ port, label: BUNDLED_EMBEDDER.label }));
+    embedder.catch(() => (embedder = undefined));
+    return embedder;
+  },
+  fetchText: async (url) => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`Could not load ${url}: HTTP ${response.status}`);
+    const bytes = await response.arrayBuffer();
+    return {
+      name: url,
+      text: () => Promise.resolve(new TextDecoder().decode(bytes)),
+      arrayBuffer: () => Promise.resolve(bytes),
+    };
+  },
+});
+
+scope.addEventListener('message', (event: MessageEvent<ExplorerRequest>) => onMessage(event.data));
