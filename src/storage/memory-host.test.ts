@@ -46,6 +46,22 @@ describe('ingestion', () => {
     expect(tree.facts.size).toBeGreaterThan(15);
   });
 
+  it('rebuilds a tree that drifted through incremental inserts, and leaves a fresh one alone', async () => {
+    const { alice } = await setup();
+    for (let n = 1; n <= 8; n++) await alice.ingest({ session: distinctSession(n) });
+    await alice.rebuild();
+    expect(await alice.rebuildIfDrifted()).toBeNull();
+    for (let n = 9; n <= 16; n++) await alice.ingest({ session: distinctSession(n) });
+    const drifted = await alice.store.liveTree();
+    expect(drifted.tree.insertedSinceBuild).toBeGreaterThan(0);
+    const rebuilt = await alice.rebuildIfDrifted();
+    expect(rebuilt?.reasons.join(' ')).toContain('inserted since the build');
+    const fresh = await alice.store.liveTree();
+    expect(fresh.version).toBe(rebuilt?.version);
+    expect(fresh.tree.insertedSinceBuild).toBe(0);
+    expect(fresh.tree.facts.size).toBe(drifted.tree.facts.size);
+  });
+
   it('a quota failure mid-commit leaves the store as before and keeps the session pending', async () => {
     const failure = quotaFailure({ table: 'treeMeta' });
     failure.armed = false;

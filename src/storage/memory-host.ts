@@ -3,6 +3,7 @@
  * rebuilds. The slow work (extract, embed, summarise) runs outside any transaction; its result
  * is committed in one transaction, under an exclusive per-profile lock.
  */
+import { measureDrift } from '../engine/tree/drift.ts';
 import { editFact, forgetSessions, removeFacts, type EditResult } from '../engine/tree/edit.ts';
 import { asFactId, asSessionId, type MemoryTree, type Session } from '../engine/types.ts';
 import { cosine } from '../engine/vector.ts';
@@ -250,6 +251,16 @@ export class MemoryHost {
       const tree = await this.engine.rebuild(live.tree);
       return guardQuota(() => replaceTree(this.db, this.pid, live, tree, hooks));
     });
+  }
+
+  /**
+   * Rebuilds when incremental inserts have drifted the tree away from what a fresh build would
+   * give (engine/tree/drift.ts); returns null when the tree is still sound.
+   */
+  async rebuildIfDrifted(): Promise<{ version: number; reasons: readonly string[] } | null> {
+    const drift = measureDrift((await loadLiveTree(this.db, this.pid)).tree);
+    if (!drift.rebuildRecommended) return null;
+    return { version: await this.rebuild(), reasons: drift.reasons };
   }
 
   setPaused(paused: boolean): Promise<void> {

@@ -15,7 +15,13 @@ import { createProfile, getSettings, listProfiles, requireProfile } from './prof
 import type { LlmPort } from '../engine/ports.ts';
 import { loadLiveTree } from './tree-store.ts';
 import { treeProblems } from './tree-integrity.ts';
-import type { MemoryApi, MemoryWorkerStatus, SessionInput } from './worker-protocol.ts';
+import type {
+  BackgroundRebuild,
+  MemoryApi,
+  MemoryWorkerStatus,
+  SessionInput,
+} from './worker-protocol.ts';
+import { measureDrift } from '../engine/tree/drift.ts';
 
 export interface ServiceExtras {
   /** The LLM that judges tree nodes during retrieval, now (absent: the embedding judge). */
@@ -39,6 +45,20 @@ export function createMemoryService(
   extras: ServiceExtras = {},
 ): MemoryApi {
   let host: MemoryHost | undefined;
+  let lastRebuild: BackgroundRebuild = null;
+  /** After an ingestion, a drifted tree is rebuilt in the background (under the profile lock). */
+  const rebuildInBackground = (h: MemoryHost) =>
+    h.rebuildIfDrifted().then(
+      (done) => {
+        if (done) lastRebuild = { status: 'rebuilt', ...done };
+      },
+      (error: unknown) => {
+        lastRebuild = {
+          status: 'failed',
+          error: error instanceof Error ? error.message : String(error),
+        };
+      },
+    );
   const current = () => {
     if (!host) throw new ProfileNotFoundError('(none opened)');
     return host;
@@ -51,11 +71,15 @@ export function createMemoryService(
       host = new MemoryHost(db, await requireProfile(db, profileId), engine, hostOptions);
       return { resumed: options.resume === false ? [] : await host.resumePending() };
     },
-    ingest: (session, conversationId) =>
-      current().ingest({
+    async ingest(session, conversationId) {
+      const h = current();
+      const result = await h.ingest({
         session: toSession(session),
         ...(conversationId === undefined ? {} : { conversationId }),
-      }),
+      });
+      if (result.status === 'ingested') void rebuildInBackground(h);
+      return result;
+    },
     resume: () => current().resumePending(),
     listFacts: (filter) => current().store.listFacts(filter),
     searchFacts: (query, limit) => current().searchFacts(query, limit),
@@ -92,6 +116,8 @@ export function createMemoryService(
         treeVersion: live.version,
         treeConsistent: treeProblems(live.tree).length === 0,
         paused: (await getSettings(db, h.profileId)).memoryPaused,
+        drift: measureDrift(live.tree),
+        lastRebuild,
       };
     },
     async health() {

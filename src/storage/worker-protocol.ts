@@ -2,6 +2,7 @@
  * The typed message protocol between the page and workers/memory.worker.ts. A request names a
  * method of MemoryApi; the reply carries its value or the error as `{ name, message }`.
  */
+import type { DriftReport } from '../engine/tree/drift.ts';
 import type { FactFilter, FactView } from './memory-store.ts';
 import type { IngestResult } from './memory-host.ts';
 import type { StorageHealth } from './health.ts';
@@ -26,7 +27,16 @@ export interface MemoryInspection {
   /** Every stored tree reference resolves (no half-written tree). */
   readonly treeConsistent: boolean;
   readonly paused: boolean;
+  /** How far incremental inserts have moved the tree from a fresh build. */
+  readonly drift: DriftReport;
+  /** The last background rebuild this worker ran after an ingestion, if any. */
+  readonly lastRebuild: BackgroundRebuild;
 }
+
+export type BackgroundRebuild =
+  | { readonly status: 'rebuilt'; readonly version: number; readonly reasons: readonly string[] }
+  | { readonly status: 'failed'; readonly error: string }
+  | null;
 
 export interface OpenOptions {
   readonly profileName?: string;
