@@ -24,14 +24,26 @@ const forbiddenPatterns = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.bench/**', 'dist-*/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.bench/**',
+      'dist-*/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -50,12 +62,20 @@ export default tseslint.config(
           patterns: [
             {
               group: forbiddenPatterns,
-              message: 'src/engine is pure: UI, storage, model and state libraries belong in adapters.',
+              message:
+                'src/engine is pure: UI, storage, model and state libraries belong in adapters.',
             },
           ],
         },
       ],
-      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'indexedDB', 'localStorage'],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'navigator',
+        'indexedDB',
+        'localStorage',
+      ],
     },
   },
 );

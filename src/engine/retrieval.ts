@@ -28,10 +28,20 @@ export type TraversalEvent =
       /** Cumulative LLM calls so far in this retrieval. */
       readonly calls: number;
     }
-  | { readonly type: 'select'; readonly node: NodeId; readonly level: number; readonly factId?: FactId }
+  | {
+      readonly type: 'select';
+      readonly node: NodeId;
+      readonly level: number;
+      readonly factId?: FactId;
+    }
   | { readonly type: 'fallback'; readonly reason: string }
   | { readonly type: 'budget-exhausted'; readonly calls: number }
-  | { readonly type: 'done'; readonly selected: number; readonly calls: number; readonly tokens: number };
+  | {
+      readonly type: 'done';
+      readonly selected: number;
+      readonly calls: number;
+      readonly tokens: number;
+    };
 
 export interface RetrievalResult {
   readonly items: readonly RetrievedItem[];

@@ -63,8 +63,18 @@ export interface EmbeddedFact extends Fact {
 
 /** Outcome of extracting one session: a failure is recorded, never dropped. */
 export type SessionExtraction =
-  | { readonly sessionId: SessionId; readonly status: 'ok'; readonly facts: readonly Fact[]; readonly attempts: number }
-  | { readonly sessionId: SessionId; readonly status: 'empty'; readonly facts: readonly []; readonly attempts: number }
+  | {
+      readonly sessionId: SessionId;
+      readonly status: 'ok';
+      readonly facts: readonly Fact[];
+      readonly attempts: number;
+    }
+  | {
+      readonly sessionId: SessionId;
+      readonly status: 'empty';
+      readonly facts: readonly [];
+      readonly attempts: number;
+    }
   | {
       readonly sessionId: SessionId;
       readonly status: 'failed';
