@@ -1,0 +1,240 @@
+/**
+ * `grove eval --dataset ntm`: replays NTM dialogues through Context-Agent (src/engine/eval/
+ * ntm-eval.ts) and prints `{dataset, conversations, context_tokens_mean, linear_tokens_mean,
+ * token_ratio, goal_coverage, linear_goal_coverage, decisions, ...}`; one row per dialogue goes to
+ * `--out` (JSON Lines, resumable like the other eval rows). `--llm none` decides with embeddings
+ * only and generates no replies (the assistant side stays empty); `--llm scripted` is the test
+ * fake; `--llm openai:URL#model` generates the replies, makes the paper's LLM decisions and judges
+ * the final reply against the checkpoint (task completion).
+ */
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { discourseDeps } from '../../src/engine/discourse/turn.ts';
+import {
+  DEFAULT_DISCOURSE_SETTINGS,
+  type DiscourseSettings,
+} from '../../src/engine/discourse/settings.ts';
+import { readSection } from '../../src/engine/prompt-sections.ts';
+import {
+  NTM_JUDGE_PURPOSE,
+  NTM_REPLY_PURPOSE,
+  ntmDialogues,
+  replayNtmDialogue,
+  summariseNtm,
+  type NtmRow,
+  type NtmSummary,
+} from '../../src/engine/eval/ntm-eval.ts';
+import { goalCoverage, goalKeyTerms } from '../../src/engine/eval/goal-terms.ts';
+import type { LlmPort } from '../../src/engine/ports.ts';
+import { ScriptedLlm } from '../../src/engine/testing/index.ts';
+import { choice, intOption, parse, required, UsageError } from './args.ts';
+import { readDataset, type EvalDeps } from './eval-command.ts';
+import { modelsFrom } from './models.ts';
+import { progressReporter } from './progress-bar.ts';
+
+export const ntmOptions = {
+  dataset: { type: 'string' },
+  file: { type: 'string' },
+  method: { type: 'string' },
+  llm: { type: 'string' },
+  embedder: { type: 'string' },
+  limit: { type: 'string' },
+  out: { type: 'string' },
+  json: { type: 'boolean' },
+  'top-k': { type: 'string' },
+  'branch-threshold': { type: 'string' },
+  'topic-threshold': { type: 'string' },
+  'branch-margin': { type: 'string' },
+  'summary-words': { type: 'string' },
+  'max-reply-tokens': { type: 'string' },
+} as const;
+
+/** Whether these `grove eval` arguments ask for the NTM replay. */
+export function isNtmRun(argv: readonly string[]): boolean {
+  return argv.some((a, i) => a === '--dataset=ntm' || (a === '--dataset' && argv[i + 1] === 'ntm'));
+}
+
+function numberOption(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw new UsageError(`--${name} must be a number, got "${value}"`);
+  return n;
+}
+
+/** Test mode: replies echo the request; the judge counts goals whose key terms the reply holds. */
+function scriptedNtmLlm(): ScriptedLlm {
+  return new ScriptedLlm({
+    rules: {
+      [NTM_REPLY_PURPOSE]: (prompt) => `Noted: ${prompt.split('\n\n').at(-1) ?? ''}`,
+      [NTM_JUDGE_PURPOSE]: (prompt) => {
+        const reply = readSection(prompt, 'FINAL REPLY') ?? '';
+        const goals = (readSection(prompt, 'GOALS') ?? '')
+          .split('\n')
+          .map((l) => goalKeyTerms(l.replace(/^\(\d+\)\s*/, '')));
+        const { covered, total } = goalCoverage(goals, reply);
+        return JSON.stringify({ satisfied: covered, total: Math.max(1, total) });
+      },
+    },
+  });
+}
+
+interface RunKey {
+  readonly dataset: 'ntm';
+  readonly method: 'context-agent';
+  readonly llm: string;
+  readonly embedder: string;
+  readonly settings: DiscourseSettings;
+}
+
+async function readNtmRows(path: string, run: RunKey): Promise<NtmRow[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  const rows: NtmRow[] = [];
+  for (const [i, line] of lines.entries()) {
+    let stored: NtmRow & { run?: RunKey };
+    try {
+      stored = JSON.parse(line) as NtmRow & { run?: RunKey };
+    } catch {
+      if (i === lines.length - 1) {
+        await writeFile(
+          path,
+          lines
+            .slice(0, -1)
+            .map((l) => `${l}\n`)
+            .join(''),
+        );
+        break;
+      }
+      throw new UsageError(`${path}: row ${i + 1} is not JSON; pass another --out or delete it`);
+    }
+    if (JSON.stringify(stored.run) !== JSON.stringify(run)) {
+      throw new UsageError(
+        `${path} holds rows of another run (${JSON.stringify(stored.run ?? null)}); pass another --out to start this one, or delete the file`,
+      );
+    }
+    const { run: _run, ...row } = stored;
+    rows.push(row);
+  }
+  return rows;
+}
+
+export async function runNtmEvalCommand(
+  argv: string[],
+  deps: EvalDeps = {},
+): Promise<{ json: boolean; result: NtmSummary; text: string }> {
+  const values = parse(argv, ntmOptions);
+  choice(values.method, 'method', ['context-agent'] as const, 'context-agent');
+  const file = required(values.file, 'file');
+  const limit = values.limit === undefined ? undefined : intOption(values.limit, 'limit', 0);
+  const llmArg = values.llm ?? 'none';
+  if (llmArg === 'oracle') {
+    throw new UsageError(
+      '--llm oracle has no meaning on NTM (no retrieval ground truth); use none, scripted or openai:URL#model',
+    );
+  }
+  const settings: DiscourseSettings = {
+    topK: intOption(values['top-k'], 'top-k', DEFAULT_DISCOURSE_SETTINGS.topK),
+    branchThreshold: numberOption(
+      values['branch-threshold'],
+      'branch-threshold',
+      DEFAULT_DISCOURSE_SETTINGS.branchThreshold,
+    ),
+    topicThreshold: numberOption(
+      values['topic-threshold'],
+      'topic-threshold',
+      DEFAULT_DISCOURSE_SETTINGS.topicThreshold,
+    ),
+    branchMargin: numberOption(
+      values['branch-margin'],
+      'branch-margin',
+      DEFAULT_DISCOURSE_SETTINGS.branchMargin,
+    ),
+    summaryWords: intOption(
+      values['summary-words'],
+      'summary-words',
+      DEFAULT_DISCOURSE_SETTINGS.summaryWords,
+    ),
+  };
+  const models = modelsFrom({
+    embedder: values.embedder,
+    llm: llmArg === 'scripted' ? 'none' : llmArg,
+  });
+  const llm: LlmPort | undefined = llmArg === 'scripted' ? scriptedNtmLlm() : models.llm;
+  const llmLabel =
+    llmArg === 'scripted'
+      ? 'scripted (TEST MODE: rule-based fake LLM)'
+      : llm
+        ? models.labels.llm
+        : 'none (embedding-only decisions, extractive summaries, no replies: the assistant side is empty)';
+  let engineDeps;
+  try {
+    engineDeps = discourseDeps({ embedder: models.embedder, llm, settings });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const dataset = await readDataset('ntm', file, false);
+  const dialogues = ntmDialogues(dataset).slice(0, limit);
+  const run: RunKey = {
+    dataset: 'ntm',
+    method: 'context-agent',
+    llm: llmArg,
+    embedder: models.embedder.id,
+    settings,
+  };
+  const out = values.out;
+  const previous = out ? await readNtmRows(out, run) : [];
+  const done = new Map(previous.map((r) => [r.conversation_id, r]));
+  const report = progressReporter(deps.progress ?? process.stderr, 'eval ntm');
+  const rows: NtmRow[] = [];
+  for (const [i, dialogue] of dialogues.entries()) {
+    let row = done.get(dialogue.id);
+    if (!row) {
+      row = await replayNtmDialogue(dialogue, {
+        deps: engineDeps,
+        ...(llm ? { replyLlm: llm, judgeLlm: llm } : {}),
+        maxReplyTokens: intOption(values['max-reply-tokens'], 'max-reply-tokens', 512),
+      });
+      if (out) await appendFile(out, `${JSON.stringify({ run, ...row })}\n`);
+    }
+    rows.push(row);
+    report(i + 1, dialogues.length);
+  }
+  const notes = [...dataset.notes.filter((n) => !n.startsWith('NTM has no retrieval'))];
+  notes.push(
+    'tokens: mean per turn of what is sent before the query (selected context vs the linear history of the same rounds)',
+    'goal_coverage: share of checkpoint goals whose key terms (numbers, named items, half the content words) are in the final turn’s context',
+  );
+  if (!llm)
+    notes.push('--llm none: no replies are generated, so both histories hold the user turns only');
+  if (limit !== undefined)
+    notes.push(`--limit ${limit}: the first ${dialogues.length} dialogues only`);
+  if (previous.length > 0) notes.push(`resumed: ${done.size} rows read back from ${out}`);
+  const summary = summariseNtm(rows, {
+    embedder: models.labels.embedder,
+    llm: llmLabel,
+    decider: llm ? 'llm (paper prompts; CONTINUE on any unusable decision)' : 'embedding-only',
+    notes,
+  });
+  return { json: values.json === true, result: summary, text: formatNtm(summary) };
+}
+
+const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
+
+function formatNtm(s: NtmSummary): string {
+  const d = s.decisions;
+  return [
+    `Dataset: ntm   Method: context-agent   Conversations: ${s.conversations}`,
+    `Embedder: ${s.embedder}`,
+    `LLM: ${s.llm}   Decisions: ${s.decider}`,
+    `Context tokens per turn: ${s.context_tokens_mean} vs linear ${s.linear_tokens_mean} (ratio ${s.token_ratio})`,
+    `Goal coverage: ${pct(s.goal_coverage)} (linear history: ${pct(s.linear_goal_coverage)})   Task completion: ${pct(s.task_completion)}`,
+    `Topic: ${d.new_tree} new trees, ${d.same_tree} same tree, ${d.other_tree} back to another tree   ` +
+      `Branch: ${d.continue} continue, ${d.create_branch} create, ${d.switch_branch} switch, ${d.fallback} fallbacks`,
+    ...s.notes.map((n) => `Note: ${n}`),
+  ].join('\n');
+}

@@ -1,0 +1,287 @@
+/**
+ * The per-turn state transition (paper §3.3). `routeTurn` runs before the reply: topic check over
+ * root-to-leaf paths (the current tree first, then the others in order, else a new tree), the
+ * tree's top-k similar nodes, the threshold and position test, the branch decision, then the
+ * context selection. `commitRound` runs after the reply: the round becomes a node (summary and
+ * embedding) on the active branch. Both are pure in the state (a new state is returned) and emit
+ * one event per step.
+ */
+import { cosine, normalize } from '../vector.ts';
+import type { EmbedderPort, LlmPort, Tokenizer } from '../ports.ts';
+import { throwIfAborted } from '../errors.ts';
+import { approximateTokenizer } from '../tokens.ts';
+import { selectContext, type ContextSelection } from './context.ts';
+import type { DiscourseDecider, TopicVerdict } from './decider.ts';
+import { embeddingDecider } from './embedding-decider.ts';
+import type { DiscourseEvent, TopicCheck } from './events.ts';
+import {
+  activateTree,
+  activeTree,
+  addRound,
+  forkBranch,
+  getBranch,
+  getNode,
+  leaves,
+  openTree,
+  pathTo,
+  switchBranch,
+} from './forest.ts';
+import { llmDecider } from './llm-decider.ts';
+import {
+  extractiveRoundSummariser,
+  llmRoundSummariser,
+  type RoundSummariser,
+} from './round-summary.ts';
+import { discourseSettings, type DiscourseSettings } from './settings.ts';
+import { shouldConsult, topSimilar } from './similarity.ts';
+import type {
+  BranchDecision,
+  DiscourseNode,
+  DiscourseState,
+  TopicOutcome,
+  TopicTree,
+} from './types.ts';
+
+/** The embedder answered without a vector: Context-Agent cannot place the turn. */
+export class DiscourseEmbeddingError extends Error {
+  override readonly name = 'DiscourseEmbeddingError';
+}
+
+export interface DiscourseDeps {
+  readonly embedder: EmbedderPort;
+  readonly decider: DiscourseDecider;
+  readonly summariser: RoundSummariser;
+  readonly settings: DiscourseSettings;
+  /** Counts context tokens (default: the model-free estimate). */
+  readonly tokenizer?: Tokenizer;
+}
+
+/** The paper's setup with an LLM; the embedding-only variant of every decision without one. */
+export function discourseDeps(options: {
+  embedder: EmbedderPort;
+  llm?: LlmPort | undefined;
+  settings?: Partial<DiscourseSettings>;
+  tokenizer?: Tokenizer;
+}): DiscourseDeps {
+  const settings = discourseSettings(options.settings);
+  return {
+    embedder: options.embedder,
+    settings,
+    decider: options.llm ? llmDecider(options.llm, settings) : embeddingDecider(settings),
+    summariser: options.llm
+      ? llmRoundSummariser(options.llm, settings.summaryWords)
+      : extractiveRoundSummariser(settings.summaryWords),
+    ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
+  };
+}
+
+export interface RoutedTurn {
+  /** The state with the active tree, branch and current node chosen (the round not yet added). */
+  readonly state: DiscourseState;
+  readonly query: string;
+  readonly queryEmbedding: readonly number[];
+  readonly topic: TopicOutcome;
+  readonly decision: BranchDecision;
+  readonly context: ContextSelection;
+  readonly events: readonly DiscourseEvent[];
+}
+
+async function embedOne(embedder: EmbedderPort, text: string, signal?: AbortSignal) {
+  const [vector] = await embedder.embed([text], signal);
+  if (!vector) {
+    throw new DiscourseEmbeddingError(
+      `The embedder ${embedder.id} returned no vector for a conversation turn; check that the embedding model loaded.`,
+    );
+  }
+  return Array.from(normalize(vector));
+}
+
+async function treeMatches(
+  state: DiscourseState,
+  tree: TopicTree,
+  query: string,
+  queryEmbedding: readonly number[],
+  deps: DiscourseDeps,
+  checks: TopicCheck[],
+  signal?: AbortSignal,
+): Promise<boolean> {
+  for (const leaf of leaves(state, tree.id)) {
+    const verdict: TopicVerdict = await deps.decider.sameTopic(
+      { query, queryEmbedding, path: pathTo(state, leaf.id) },
+      signal,
+    );
+    checks.push({ treeId: tree.id, leafId: leaf.id, ...verdict });
+    if (verdict.same) return true;
+  }
+  return false;
+}
+
+async function chooseTree(
+  state: DiscourseState,
+  query: string,
+  queryEmbedding: readonly number[],
+  deps: DiscourseDeps,
+  signal?: AbortSignal,
+): Promise<{ state: DiscourseState; outcome: TopicOutcome; checks: TopicCheck[] }> {
+  const current = activeTree(state);
+  const checks: TopicCheck[] = [];
+  if (!current) return { state: openTree(state), outcome: 'first', checks };
+  if (current.rootId === null) return { state, outcome: 'same-tree', checks };
+  if (await treeMatches(state, current, query, queryEmbedding, deps, checks, signal)) {
+    return { state, outcome: 'same-tree', checks };
+  }
+  for (const tree of state.trees) {
+    if (tree.id === current.id || tree.rootId === null) continue;
+    if (await treeMatches(state, tree, query, queryEmbedding, deps, checks, signal)) {
+      return { state: activateTree(state, tree.id), outcome: 'other-tree', checks };
+    }
+  }
+  return { state: openTree(state), outcome: 'new-tree', checks };
+}
+
+function applyDecision(
+  state: DiscourseState,
+  tree: TopicTree,
+  decision: BranchDecision,
+): { state: DiscourseState; decision: BranchDecision } {
+  const inTree = (treeId: string | undefined) => treeId === tree.id;
+  if (decision.action === 'CREATE_BRANCH' && decision.forkNodeId !== undefined) {
+    const fork = state.nodes[decision.forkNodeId];
+    if (fork && inTree(fork.treeId)) return { state: forkBranch(state, fork.id), decision };
+  } else if (decision.action === 'SWITCH_BRANCH' && decision.targetBranchId !== undefined) {
+    const target = state.branches[decision.targetBranchId];
+    if (target && inTree(target.treeId)) return { state: switchBranch(state, target.id), decision };
+  } else if (decision.action === 'CONTINUE') {
+    return { state, decision };
+  }
+  return {
+    state,
+    decision: {
+      action: 'CONTINUE',
+      source: 'fallback',
+      reason: `fell back to CONTINUE: ${decision.action} named no node or branch of this tree`,
+    },
+  };
+}
+
+/** Routes a user query: topic, branch, context. Call `commitRound` with the reply afterwards. */
+export async function routeTurn(
+  input: DiscourseState,
+  query: string,
+  deps: DiscourseDeps,
+  signal?: AbortSignal,
+): Promise<RoutedTurn> {
+  throwIfAborted(signal);
+  const turn = input.rounds;
+  const queryEmbedding = await embedOne(deps.embedder, query, signal);
+  const events: DiscourseEvent[] = [];
+  const topic = await chooseTree(input, query, queryEmbedding, deps, signal);
+  let state = topic.state;
+  let tree = activeTree(state) as TopicTree;
+  events.push({
+    type: 'topic',
+    turn,
+    outcome: topic.outcome,
+    treeId: tree.id,
+    checks: topic.checks,
+  });
+
+  const candidates = topSimilar(state, tree.id, queryEmbedding, deps.settings.topK);
+  const check = shouldConsult(state, tree, candidates[0], deps.settings.branchThreshold);
+  events.push({
+    type: 'similar',
+    turn,
+    treeId: tree.id,
+    candidates: candidates.map((c) => ({ nodeId: c.node.id, similarity: c.similarity })),
+    consulted: check.consult,
+    reason: check.reason,
+  });
+  let decision: BranchDecision = { action: 'CONTINUE', source: 'rule', reason: check.reason };
+  if (check.consult && tree.currentNodeId !== null) {
+    const current = getNode(state, tree.currentNodeId);
+    decision = await deps.decider.decideBranch(
+      {
+        query,
+        queryEmbedding,
+        currentPath: pathTo(state, current.id),
+        candidates,
+        branches: tree.branchIds.map((id) => getBranch(state, id)),
+        activeBranchId: tree.activeBranchId,
+        currentSimilarity: cosine(current.embedding, queryEmbedding),
+      },
+      signal,
+    );
+  }
+  const applied = applyDecision(state, tree, decision);
+  state = applied.state;
+  tree = activeTree(state) as TopicTree;
+  events.push({
+    type: 'branch',
+    turn,
+    treeId: tree.id,
+    decision: applied.decision,
+    branchId: tree.activeBranchId,
+    parentId: tree.currentNodeId,
+  });
+
+  const context = selectContext(state, query, deps.tokenizer ?? approximateTokenizer);
+  events.push({
+    type: 'context',
+    turn,
+    pathNodeIds: context.pathNodeIds,
+    summarisedNodeIds: context.summarisedNodeIds,
+    tokens: context.contextTokens,
+  });
+  return {
+    state,
+    query,
+    queryEmbedding,
+    topic: topic.outcome,
+    decision: applied.decision,
+    context,
+    events,
+  };
+}
+
+export interface CommittedRound {
+  readonly state: DiscourseState;
+  readonly node: DiscourseNode;
+  readonly events: readonly DiscourseEvent[];
+}
+
+/** Adds the answered round to the routed state: summary, embedding, node on the active branch. */
+export async function commitRound(
+  routed: RoutedTurn,
+  reply: string,
+  deps: DiscourseDeps,
+  signal?: AbortSignal,
+): Promise<CommittedRound> {
+  throwIfAborted(signal);
+  const summary = await deps.summariser.summarise(routed.query, reply, signal);
+  const embedding =
+    reply.trim() === ''
+      ? routed.queryEmbedding
+      : await embedOne(deps.embedder, `User: ${routed.query}\nAssistant: ${reply}`, signal);
+  const { state, node } = addRound(routed.state, {
+    user: routed.query,
+    assistant: reply,
+    summary: summary.text,
+    embedding,
+  });
+  return {
+    state,
+    node,
+    events: [
+      {
+        type: 'round',
+        turn: node.turn,
+        nodeId: node.id,
+        treeId: node.treeId,
+        branchId: node.branchId,
+        parentId: node.parentId,
+        summary: node.summary,
+        summarySource: summary.source,
+      },
+    ],
+  };
+}
