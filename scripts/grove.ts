@@ -30,6 +30,10 @@ Commands:
       Measure one method's retrieval (recall@k, F1, tokens, LLM calls) on a benchmark.
       Methods: tacitree-llm, tacitree-listwise, tacitree-embedding, collapsed, flat-facts,
       rag-raw, rag-summary, bm25, long-context. An existing --out resumes.
+      MS-TOD task-memory activation (MAP): --dataset ms-tod --file <personas folder>
+      --method map-embedding|map-embedding-nojudge|bm25 [--alpha 0.5] [--query-turns user|all].
+      NTM (Context-Agent): --dataset ntm --file <dialogues.jsonl> (no --method): context tokens
+      against the linear history, goal coverage, and the topic/branch decisions.
 
 The default embedder is the bundled GloVe model (public/models, no download). --embedder <folder>
 loads any transformers.js feature-extraction model folder offline (config.json, tokenizer.json,

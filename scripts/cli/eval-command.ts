@@ -136,6 +136,13 @@ export interface EvalDeps {
 }
 
 export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
+  // MS-TOD with a MAP task-memory method (map-embedding, map-embedding-nojudge, bm25): issue 8.
+  const msTod = await import('./eval-ms-tod.ts');
+  if (msTod.isMsTodTaskMemoryRun(argv)) return msTod.runMsTodCommand(argv, deps);
+  // NTM replays whole dialogues through Context-Agent (issue 7); its summary has its own shape,
+  // typed NtmSummary by runNtmEvalCommand (cast so the retrieval summary type stays unchanged).
+  const ntm = await import('./eval-ntm.ts');
+  if (ntm.isNtmRun(argv)) return (await ntm.runNtmEvalCommand(argv, deps)) as never;
   const values = parse(argv, evalOptions);
   const datasetName = choice(values.dataset, 'dataset', DATASET_NAMES, 'locomo');
   if (values.dataset === undefined) throw new UsageError('--dataset is required');

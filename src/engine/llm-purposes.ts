@@ -10,6 +10,21 @@
  * - judge-node     QUESTION, MEMORY → JSON `{ "relevant": boolean, "reason": string }`
  * - judge-children QUESTION, CANDIDATES: one `[id] text` per line → JSON `{ "keep": [id], "reason": string }`
  * - answer         QUESTION, MEMORY (one item per line) → plain text
+ * - task-intent    CONTEXT: one turn per line (`user: text`) → JSON `{ "intent": string }`
+ * - task-qa        SESSION (as for extract-facts), SLOTS: one `name: question` per line
+ *                  → JSON `{ "qa": [{ "question", "answer", "slot"?: name }] }`
+ * - task-missing   CONTEXT, SLOTS → JSON `{ "missing": [question] }` (slots the context leaves open)
+ * - task-judge     CONTEXT, MISSING: one question per line, CANDIDATES: `[id] Q: … A: …` per line
+ *                  → JSON `{ "scores": [{ "id", "score": 0..1, "answers"?: question }] }`
+ * - task-respond   CONTEXT, TASK: one `name: value` per line, MEMORY: one answer per line → plain text
+ * - task-check     TASK: one `name: value` per line, RESPONSE → JSON
+ *                  `{ "slots": [{ "name", "status": "ok" | "missing" | "wrong" }] }`
+ * - discourse-topic   HISTORY (a root-to-leaf path's summaries), QUERY
+ *                     → JSON `{ "same_topic": boolean, "reason": string }`
+ * - discourse-decide  BRANCHES, CURRENT PATH and CANDIDATES (`[nodeId] ...` lines), QUERY
+ *                     → JSON `{ "action": "CONTINUE" | "CREATE_BRANCH" | "SWITCH_BRANCH",
+ *                       "fork_node_id"?, "target_branch_id"?, "reason" }`
+ * - summarise-round   USER, ASSISTANT → one third-person sentence keeping numbers
  */
 export const LLM_PURPOSES = {
   extractFacts: 'extract-facts',
@@ -18,6 +33,15 @@ export const LLM_PURPOSES = {
   judgeNode: 'judge-node',
   judgeChildren: 'judge-children',
   answer: 'answer',
+  taskIntent: 'task-intent',
+  taskQa: 'task-qa',
+  taskMissing: 'task-missing',
+  taskJudge: 'task-judge',
+  taskRespond: 'task-respond',
+  taskCheck: 'task-check',
+  discourseTopic: 'discourse-topic',
+  discourseDecide: 'discourse-decide',
+  summariseRound: 'summarise-round',
 } as const;
 
 export type LlmPurpose = (typeof LLM_PURPOSES)[keyof typeof LLM_PURPOSES];
@@ -29,4 +53,20 @@ export const PROMPT_SECTIONS = {
   question: 'QUESTION',
   memory: 'MEMORY',
   candidates: 'CANDIDATES',
+  context: 'CONTEXT',
+  slots: 'SLOTS',
+  missing: 'MISSING',
+  task: 'TASK',
+  response: 'RESPONSE',
+} as const;
+
+/** Sections of Context-Agent's prompts (src/engine/discourse/prompts.ts). */
+export const DISCOURSE_SECTIONS = {
+  history: 'HISTORY',
+  query: 'QUERY',
+  branches: 'BRANCHES',
+  currentPath: 'CURRENT PATH',
+  candidates: 'CANDIDATES',
+  user: 'USER',
+  assistant: 'ASSISTANT',
 } as const;

@@ -28,3 +28,12 @@ export {
   tokenize,
 } from './keywords.ts';
 export { isFirstPerson, thirdPersonVerb, toThirdPerson } from './third-person.ts';
+export {
+  TASK_RULES,
+  taskCheckRule,
+  taskIntentRule,
+  taskJudgeRule,
+  taskMissingRule,
+  taskQaRule,
+  taskRespondRule,
+} from './task-rules.ts';

@@ -8,6 +8,8 @@ import { LLM_PURPOSES, PROMPT_SECTIONS } from '../llm-purposes.ts';
 import { readSection } from '../prompt-sections.ts';
 import type { FactCategory } from '../types.ts';
 import { contentWords, keywordSet, sharedKeywords, stem } from './keywords.ts';
+import { discourseDecideRule, discourseTopicRule, summariseRoundRule } from './discourse-rules.ts';
+import { TASK_RULES } from './task-rules.ts';
 import { isFirstPerson, toThirdPerson } from './third-person.ts';
 
 export type ScriptedRule = (prompt: string) => string;
@@ -197,10 +199,14 @@ export const answerRule: ScriptedRule = (prompt) => {
 };
 
 export const DEFAULT_RULES: Readonly<Record<string, ScriptedRule>> = {
+  [LLM_PURPOSES.discourseTopic]: discourseTopicRule,
+  [LLM_PURPOSES.discourseDecide]: discourseDecideRule,
+  [LLM_PURPOSES.summariseRound]: summariseRoundRule,
   [LLM_PURPOSES.extractFacts]: extractFactsRule,
   [LLM_PURPOSES.summarise]: summariseRule,
   [LLM_PURPOSES.summariseSession]: summariseSessionRule,
   [LLM_PURPOSES.judgeNode]: judgeNodeRule,
   [LLM_PURPOSES.judgeChildren]: judgeChildrenRule,
   [LLM_PURPOSES.answer]: answerRule,
+  ...TASK_RULES,
 };

@@ -1,0 +1,201 @@
+/**
+ * `grove eval --dataset ms-tod --method map-embedding|map-embedding-nojudge|bm25`: MAP's memory
+ * activation on MS-TOD (Recall@1/3/5/10), with the task-memory engine (src/engine/task-memory)
+ * and the pure evaluation in src/engine/eval/ms-tod-eval.ts. Needs the SGD schemas for the task
+ * slots: `--sgd <folder>` (default: the `sgd` folder beside the MS-TOD folder).
+ */
+import { existsSync } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import {
+  MS_TOD_KS,
+  MS_TOD_METHODS,
+  runMsTodEval,
+  type MsTodMethod,
+  type MsTodRow,
+} from '../../src/engine/eval/ms-tod-eval.ts';
+import { parseMsTodPersonas, type MsTodPersona } from '../../src/engine/eval/ms-tod-personas.ts';
+import { summarise, type EvalSummary } from '../../src/engine/eval/summary.ts';
+import { DEFAULT_SLOT_WEIGHT, createEmbeddingJudge } from '../../src/engine/task-memory/judge.ts';
+import { DEFAULT_ALPHA, checkAlpha } from '../../src/engine/task-memory/rerank.ts';
+import { sgdCatalogue, type SgdCatalogue } from '../../src/engine/task-memory/sgd-schema.ts';
+import { choice, intOption, parse, required, UsageError } from './args.ts';
+import { modelsFrom } from './models.ts';
+import { progressReporter, type ProgressStream } from './progress-bar.ts';
+
+export const msTodOptions = {
+  dataset: { type: 'string' },
+  file: { type: 'string' },
+  method: { type: 'string' },
+  embedder: { type: 'string' },
+  llm: { type: 'string' },
+  k: { type: 'string' },
+  limit: { type: 'string' },
+  alpha: { type: 'string' },
+  sgd: { type: 'string' },
+  'query-turns': { type: 'string' },
+  'slot-weight': { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+/** True when `argv` asks for MS-TOD with one of the task-memory methods (this module's route). */
+export function isMsTodTaskMemoryRun(argv: readonly string[]): boolean {
+  const value = (name: string): string | undefined => {
+    for (let i = 0; i < argv.length; i++) {
+      const arg = argv[i] as string;
+      if (arg === `--${name}`) return argv[i + 1];
+      if (arg.startsWith(`--${name}=`)) return arg.slice(name.length + 3);
+    }
+    return undefined;
+  };
+  const method = value('method');
+  return (
+    value('dataset') === 'ms-tod' &&
+    method !== undefined &&
+    (MS_TOD_METHODS as readonly string[]).includes(method)
+  );
+}
+
+async function jsonFiles(path: string): Promise<string[]> {
+  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`Cannot read ${path}: ${error.code ?? error.message}`);
+  });
+  if (!info.isDirectory()) return [path];
+  const files = (await readdir(path))
+    .filter((f) => f.endsWith('.json'))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+    .map((f) => join(path, f));
+  if (files.length === 0) throw new UsageError(`${path} holds no .json files`);
+  return files;
+}
+
+export async function readPersonas(path: string): Promise<MsTodPersona[]> {
+  const files = await jsonFiles(path);
+  const parts = await Promise.all(
+    files.map(async (f) => parseMsTodPersonas(await readFile(f, 'utf8'), f)),
+  );
+  return parts.flat();
+}
+
+/** The SGD schema files: `--sgd` (a file or folder) or the `sgd` folder beside the data. */
+export async function readCatalogue(
+  sgd: string | undefined,
+  dataPath: string,
+): Promise<SgdCatalogue> {
+  const base = resolve(dataPath);
+  const path =
+    sgd ?? join((await stat(base)).isDirectory() ? dirname(base) : dirname(dirname(base)), 'sgd');
+  if (!existsSync(path))
+    throw new UsageError(
+      `No SGD schemas at ${path}: pass --sgd <folder or schema.json> (the dstc8 schema files give the task slots).`,
+    );
+  const files = (await jsonFiles(path)).filter((f) => /schema[^/]*\.json$/.test(f));
+  if (files.length === 0) throw new UsageError(`${path} holds no schema*.json file`);
+  // Train first: SGD's schema files repeat services, and the first one read wins.
+  files.sort(
+    (a, b) => Number(!a.includes('train')) - Number(!b.includes('train')) || a.localeCompare(b),
+  );
+  return sgdCatalogue(
+    await Promise.all(
+      files.map(async (file) => ({
+        file,
+        json: JSON.parse(await readFile(file, 'utf8')) as unknown,
+      })),
+    ),
+  );
+}
+
+function numberOption(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!(n >= 0 && n <= 1))
+    throw new UsageError(`--${name} must be a number between 0 and 1, got "${value}"`);
+  return n;
+}
+
+export type MsTodSummary = EvalSummary & {
+  /** Mean Recall@k for k = 1, 3, 5, 10 (and --k). */
+  readonly recall_at: Readonly<Record<string, number>>;
+  readonly alpha: number | null;
+};
+
+export async function runMsTodCommand(
+  argv: string[],
+  deps: { readonly progress?: ProgressStream } = {},
+): Promise<{ json: boolean; result: MsTodSummary; text: string }> {
+  const values = parse(argv, msTodOptions);
+  const method = choice(values.method, 'method', MS_TOD_METHODS, 'map-embedding') as MsTodMethod;
+  const file = required(values.file, 'file');
+  const k = intOption(values.k, 'k', 5);
+  if (k < 1) throw new UsageError(`--k must be at least 1, got ${k}`);
+  const limit = values.limit === undefined ? undefined : intOption(values.limit, 'limit', 0);
+  if ((values.llm ?? 'none') !== 'none')
+    throw new UsageError(
+      `--llm ${values.llm} is not wired into the MS-TOD task-memory run yet: use --llm none (the embedding judge); the LLM judge is createLlmJudge in src/engine/task-memory/judge.ts`,
+    );
+  const alpha = checkAlpha(numberOption(values.alpha, 'alpha', DEFAULT_ALPHA));
+  const slotWeight = numberOption(values['slot-weight'], 'slot-weight', DEFAULT_SLOT_WEIGHT);
+  const queryTurns = choice(values['query-turns'], 'query-turns', ['user', 'all'] as const, 'user');
+  const models = modelsFrom({ embedder: values.embedder, llm: 'none' });
+  const [personas, catalogue] = await Promise.all([
+    readPersonas(file),
+    readCatalogue(values.sgd, file),
+  ]);
+  const judge =
+    method === 'map-embedding'
+      ? createEmbeddingJudge({ embedder: models.embedder, slotWeight })
+      : undefined;
+  const rows: MsTodRow[] = await runMsTodEval({
+    personas,
+    catalogue,
+    method,
+    embedder: models.embedder,
+    ...(judge ? { judge } : {}),
+    alpha,
+    k,
+    queryTurns,
+    ...(limit === undefined ? {} : { limit }),
+    onProgress: progressReporter(deps.progress ?? process.stderr, `eval ${method}`),
+  });
+  const ks = [...new Set([...MS_TOD_KS, k])].sort((a, b) => a - b);
+  const recallAt: Record<string, number> = {};
+  for (const key of ks) {
+    const mean =
+      rows.length === 0
+        ? 0
+        : rows.reduce((s, r) => s + (r.recall_at[String(key)] ?? 0), 0) / rows.length;
+    recallAt[String(key)] = Number(mean.toFixed(4));
+  }
+  const notes = [
+    'MS-TOD memory activation: candidates are the earlier sessions of the persona; ground truth the earlier sessions of the same task (reference_dialogue_id)',
+    `query intent: the ${queryTurns === 'user' ? 'user turns' : 'turns'} before the confirmation response; the predicted session's intent label, service and slot values are never read`,
+    "memory units (no LLM): intent = first user utterances, activation text = all its turns (stop words dropped); QA pairs from each stored session's own SGD slots, confirmed values where present, and its question/answer turns",
+    ...(limit === undefined ? [] : [`--limit ${limit}: the first ${rows.length} questions only`]),
+  ];
+  const summary = summarise(rows, {
+    dataset: 'ms-tod',
+    method,
+    embedder: models.labels.embedder,
+    llm: 'none (extractive task memory)',
+    judge:
+      method === 'map-embedding'
+        ? `embedding judge (slot weight ${slotWeight}), alpha ${alpha}`
+        : 'none',
+    k,
+    notes,
+  });
+  const result: MsTodSummary = {
+    ...summary,
+    recall_at: recallAt,
+    alpha: method === 'map-embedding' ? alpha : null,
+  };
+  const text = [
+    `Dataset: ms-tod   Method: ${method}   Questions: ${summary.questions}`,
+    `Embedder: ${summary.embedder}`,
+    `Judge: ${summary.judge}`,
+    `Recall@k: ${ks.map((key) => `@${key} ${((recallAt[String(key)] ?? 0) * 100).toFixed(1)}%`).join('   ')}`,
+    `${summary.ms_per_query} ms/query`,
+    ...notes.map((n) => `Note: ${n}`),
+  ].join('\n');
+  return { json: values.json === true, result, text };
+}
