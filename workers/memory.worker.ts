@@ -77,6 +77,7 @@ async function compose() {
     db,
     engine,
     {
+      taskLlm: llmNow,
       onStage: (stage, sessionId) => {
         self.postMessage({ broadcast: 'stage', stage, sessionId } satisfies MemoryBroadcast);
         return stage === 'extracting' && config.stageDelayMs > 0

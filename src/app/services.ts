@@ -9,6 +9,10 @@ import { serveLlmRequests } from '../storage/llm-bridge.ts';
 import type { MemoryClient } from '../storage/memory-client.ts';
 import { createChatController, type ChatController, type ChatLlm } from './chat/chat-controller.ts';
 import { persistChat } from './chat/chat-persistence.ts';
+import { createTaskAssist, type TaskAssist } from './chat/task-assist.ts';
+import { createTopicRouter } from './chat/discourse-context.ts';
+import { lazyEmbedder } from './chat/topic-embedder.ts';
+import { persistTopics } from './chat/topics-persistence.ts';
 import { createMemoryActions, savedProfileId, type MemoryActions } from './memory-actions.ts';
 import { memoryWorkerConfig, startMemoryWorker } from './memory-worker.ts';
 import { runtime } from './runtime.ts';
@@ -22,6 +26,8 @@ export interface AppServices {
   readonly chat: ChatController;
   readonly memoryActions: MemoryActions;
   readonly testMode: ScriptedTestMode | null;
+  /** MAP task memory in the chat: confirmations and their corrections. */
+  readonly tasks: TaskAssist;
 }
 
 function chatLlmSource(testMode: ScriptedTestMode | null): () => ChatLlm | undefined {
@@ -52,11 +58,15 @@ export function startServices(location: Location = window.location): AppServices
   const store = createGroveStore();
   const { worker, memory } = startMemoryWorker(memoryWorkerConfig(testMode));
   const memoryActions = createMemoryActions(store, memory);
+  const chatLlm = chatLlmSource(testMode);
+  const tasks = createTaskAssist({ store, memory, chatLlm });
   const chat = createChatController({
     store,
     memory,
-    chatLlm: chatLlmSource(testMode),
+    chatLlm,
+    tasks,
     onMemoryChanged: () => memoryActions.refresh(),
+    topics: createTopicRouter({ store, embedder: lazyEmbedder() }),
   });
 
   if (testMode) store.getState().setTestMode({ label: testModeLabel(null, []) });
@@ -80,6 +90,7 @@ export function startServices(location: Location = window.location): AppServices
   const profileId = savedProfileId() ?? DEFAULT_PROFILE.id;
   store.getState().setActiveProfile(profileId);
   persistChat(store);
+  persistTopics(store);
   void memoryActions.openProfile(
     profileId,
     profileId === DEFAULT_PROFILE.id ? DEFAULT_PROFILE.name : profileId,
@@ -102,5 +113,5 @@ export function startServices(location: Location = window.location): AppServices
     },
     status: () => memory.status(),
   });
-  return { store, memory, chat, memoryActions, testMode };
+  return { store, memory, chat, memoryActions, testMode, tasks };
 }

@@ -5,6 +5,7 @@ import type { IngestionSlice } from './ingestion-slice.ts';
 import type { MemorySlice } from './memory-slice.ts';
 import type { ProfileSlice } from './profile-slice.ts';
 import type { RuntimeSlice } from './runtime-slice.ts';
+import type { TopicsSlice } from './topics-slice.ts';
 import type { UiSlice } from './ui-slice.ts';
 
 export type GroveState = RuntimeSlice &
@@ -12,6 +13,7 @@ export type GroveState = RuntimeSlice &
   ChatSlice &
   MemorySlice &
   IngestionSlice &
-  UiSlice;
+  UiSlice &
+  TopicsSlice;
 
 export type SliceCreator<T> = StateCreator<GroveState, [], [], T>;

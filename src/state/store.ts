@@ -9,6 +9,7 @@ import { createMemorySlice } from './memory-slice.ts';
 import { createProfileSlice } from './profile-slice.ts';
 import { createRuntimeSlice } from './runtime-slice.ts';
 import type { GroveState } from './store-types.ts';
+import { createTopicsSlice } from './topics-slice.ts';
 import { createUiSlice } from './ui-slice.ts';
 
 export type GroveStore = StoreApi<GroveState>;
@@ -22,5 +23,6 @@ export function createGroveStore(): GroveStore {
     ...createMemorySlice(...a),
     ...createIngestionSlice(...a),
     ...createUiSlice(...a),
+    ...createTopicsSlice(...a),
   }));
 }

@@ -24,6 +24,8 @@ import {
   type LiveTree,
 } from './tree-store.ts';
 import { DEFAULT_CONVERSATION_ID } from './migrate-v1.ts';
+import type { LlmPort } from '../engine/ports.ts';
+import { buildTaskUnit, TaskMemoryStore } from './task-memory-store.ts';
 
 export type IngestStage = 'recorded' | 'extracting' | 'committing';
 
@@ -32,6 +34,8 @@ export interface HostOptions {
   /** Called between ingestion stages (test mode uses it to slow ingestion down). */
   readonly onStage?: (stage: IngestStage, sessionId: string) => Promise<void> | void;
   readonly now?: () => string;
+  /** The LLM that writes task-memory units now (absent: the extractive no-LLM variant). */
+  readonly taskLlm?: () => LlmPort | undefined;
 }
 
 export interface IngestInput {
@@ -48,6 +52,7 @@ export type IngestResult =
 
 export class MemoryHost {
   readonly store: MemoryStore;
+  readonly tasks: TaskMemoryStore;
   private readonly locks: LockManagerLike;
   private readonly lockName: string;
 
@@ -58,6 +63,7 @@ export class MemoryHost {
     private readonly options: HostOptions = {},
   ) {
     this.store = new MemoryStore(db, profileId);
+    this.tasks = new TaskMemoryStore(db, profileId);
     this.locks = options.locks ?? defaultLocks();
     this.lockName = profileLockName(db.name, profileId);
   }
@@ -128,12 +134,13 @@ export class MemoryHost {
       await this.options.onStage?.('extracting', sessionId);
       const session = sessionFromPending(pending);
       const tree = await this.engine.addSession(live.tree, session);
+      const unit = await buildTaskUnit(session, this.options.taskLlm?.());
       await this.options.onStage?.('committing', sessionId);
       const db = this.db;
       await guardQuota(() =>
         db.transaction(
           'rw',
-          [db.sessions, db.turns, db.pending, db.conversations, ...TREE_TABLES(db)],
+          [db.sessions, db.turns, db.pending, db.conversations, db.taskMemory, ...TREE_TABLES(db)],
           async () => {
             if (!(await db.pending.get([this.pid, sessionId]))) return;
             await db.sessions.put({
@@ -147,6 +154,7 @@ export class MemoryHost {
               pending.turns.map((t, seq) => ({ profileId: this.pid, sessionId, seq, ...t })),
             );
             await writeTreeChange(db, this.pid, live, tree);
+            if (unit) await this.tasks.put(unit);
             await db.pending.delete([this.pid, sessionId]);
           },
         ),
@@ -170,7 +178,7 @@ export class MemoryHost {
       await guardQuota(() =>
         db.transaction(
           'rw',
-          [db.sessions, db.turns, db.pending, db.conversations, ...TREE_TABLES(db)],
+          [db.sessions, db.turns, db.pending, db.conversations, db.taskMemory, ...TREE_TABLES(db)],
           async () => {
             await writeTreeChange(db, this.pid, live, result.tree);
             await alsoDelete(db);
@@ -210,6 +218,7 @@ export class MemoryHost {
         await db.sessions.delete([this.pid, id]);
         await db.turns.where('[profileId+sessionId]').equals([this.pid, id]).delete();
         await db.pending.delete([this.pid, id]);
+        await db.taskMemory.delete([this.pid, id]);
       }),
     );
   }

@@ -22,6 +22,7 @@ import type {
   SessionInput,
 } from './worker-protocol.ts';
 import { measureDrift } from '../engine/tree/drift.ts';
+import { taskKind } from './task-catalogue.ts';
 
 export interface ServiceExtras {
   /** The LLM that judges tree nodes during retrieval, now (absent: the embedding judge). */
@@ -129,6 +130,18 @@ export function createMemoryService(
     tree: async () => (await current().store.liveTree()).tree,
     profiles: () => listProfiles(db),
     useLlm: async (modelId) => extras.setPageLlm?.(modelId),
+    listTaskMemory: () => current().tasks.list(),
+    recallTask: (kindId, turns) =>
+      current().tasks.recall(
+        taskKind(kindId),
+        turns.map((t) => ({ id: asTurnId(t.id), speaker: t.speaker, text: t.text })),
+        engine.embedder,
+      ),
+    correctTaskSlot: (unitId, kindId, slot, answer) =>
+      current().tasks.correctSlot(unitId, kindId, slot, answer),
+    editTaskQa: (unitId, qaId, change) => current().tasks.editQa(unitId, qaId, change),
+    deleteTaskQa: (unitId, qaId) => current().tasks.deleteQa(unitId, qaId),
+    deleteTaskMemory: (unitId) => current().tasks.deleteUnit(unitId),
     status: async () =>
       (await extras.status?.()) ?? { embedder: engine.embedder.id, llm: null, notes: [] },
   };

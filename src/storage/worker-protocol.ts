@@ -9,6 +9,8 @@ import type { StorageHealth } from './health.ts';
 import type { ProfileRow } from './rows.ts';
 import type { RetrievedItem, TraversalEvent } from '../engine/retrieval.ts';
 import type { MemoryTree } from '../engine/types.ts';
+import type { TaskMemoryUnit } from '../engine/task-memory/index.ts';
+import type { TaskMemoryView, TaskRecall } from './task-memory-store.ts';
 
 export interface SessionInput {
   readonly id: string;
@@ -97,6 +99,24 @@ export interface MemoryApi {
   status(): Promise<MemoryWorkerStatus>;
   /** Lends the page's model to the worker (see llm-bridge.ts); null when none is loaded. */
   useLlm(modelId: string | null): Promise<void>;
+  /** MAP task memory: the profile's units, newest first. */
+  listTaskMemory(): Promise<TaskMemoryView[]>;
+  /** Remembered slot values for a task of `kindId` (task-catalogue.ts), given the turns so far. */
+  recallTask(kindId: string, turns: SessionInput['turns']): Promise<TaskRecall>;
+  /** The user corrected a remembered slot: the unit that supplied it now holds `answer`. */
+  correctTaskSlot(
+    unitId: string,
+    kindId: string,
+    slot: string,
+    answer: string,
+  ): Promise<TaskMemoryUnit>;
+  editTaskQa(
+    unitId: string,
+    qaId: string,
+    change: { question?: string; answer?: string },
+  ): Promise<TaskMemoryUnit>;
+  deleteTaskQa(unitId: string, qaId: string): Promise<TaskMemoryUnit>;
+  deleteTaskMemory(unitId: string): Promise<void>;
 }
 
 /** Methods whose argument at this index is a callback: it stays on the page, events cross. */
@@ -167,4 +187,10 @@ export const MEMORY_METHODS: readonly MemoryMethod[] = [
   'profiles',
   'status',
   'useLlm',
+  'listTaskMemory',
+  'recallTask',
+  'correctTaskSlot',
+  'editTaskQa',
+  'deleteTaskQa',
+  'deleteTaskMemory',
 ];

@@ -10,7 +10,9 @@ import { sessionIdle, sessionTurns } from '../../state/chat-slice.ts';
 import { EMPTY_MEMORIES } from '../../state/chat-types.ts';
 import { newId } from '../../state/ids.ts';
 import type { GroveStore } from '../../state/store.ts';
+import type { TopicRouter } from './discourse-context.ts';
 import { answerRequest, memoryOnlyReply, streamReply } from './reply.ts';
+import type { TaskAssist } from './task-assist.ts';
 
 export interface ChatLlm {
   readonly port: LlmPort;
@@ -24,6 +26,10 @@ export interface ChatDeps {
   readonly chatLlm: () => ChatLlm | undefined;
   /** Called after memories changed (a session was ingested). */
   readonly onMemoryChanged: () => Promise<void>;
+  /** Context-Agent: routes each turn through the conversation's topic forest (optional). */
+  readonly topics?: TopicRouter;
+  /** MAP task memory: answers task-like requests (task-assist.ts) before the normal reply. */
+  readonly tasks?: TaskAssist;
   readonly now?: () => number;
 }
 
@@ -118,6 +124,7 @@ export function createChatController(deps: ChatDeps): ChatController {
       { id: newId('m'), role: 'user', text, status: 'done', sessionId: s.sessionId },
       now(),
     );
+    if (deps.tasks && (await deps.tasks.handle(text))) return;
     const replyId = newId('m');
     s.addMessage(
       {
@@ -130,14 +137,18 @@ export function createChatController(deps: ChatDeps): ChatController {
       },
       now(),
     );
+    const routing = deps.topics?.route(replyId, text, llm?.port);
     const memories = await retrieve(replyId, text);
+    const topic = await routing;
     if (!llm) {
       store.getState().finishMessage(replyId, { text: memoryOnlyReply(memories), status: 'done' });
     } else {
       const control = new AbortController();
       generating = control;
       try {
-        const request = answerRequest(history, text, memories, control.signal);
+        const request =
+          topic?.request(memories, control.signal) ??
+          answerRequest(history, text, memories, control.signal);
         const done = await streamReply(llm.port, request, (delta) =>
           store.getState().appendDelta(replyId, delta),
         );
@@ -158,6 +169,7 @@ export function createChatController(deps: ChatDeps): ChatController {
         generating = undefined;
       }
     }
+    await topic?.finish();
     // The reply counts as activity: the inactivity clock restarts when it ends.
     store.setState({ lastActivityAt: now() });
   }

@@ -6,15 +6,17 @@ import { Composer } from './Composer.tsx';
 import { IngestionProgress } from './IngestionProgress.tsx';
 import { MessageList } from './MessageList.tsx';
 import { SessionPanel } from './SessionPanel.tsx';
+import { TopicPanel } from './TopicPanel.tsx';
 import './chat.css';
 
 export function ChatView() {
   const firstRun = useGrove(
     (s) => !s.firstRunDismissed && s.messages.length === 0 && memoryEmpty(s),
   );
+  const topicsOpen = useGrove((s) => s.topicPanelOpen);
   const noModel = useGrove((s) => s.testMode === null && s.runtime?.llm.status !== 'ready');
   return (
-    <div className="chat-view">
+    <div className={`chat-view${topicsOpen ? ' topics-open' : ''}`}>
       <section className="conversation" aria-labelledby="chat-heading">
         <h2 id="chat-heading" className="visually-hidden">
           Chat
@@ -31,6 +33,7 @@ export function ChatView() {
       </section>
       <aside className="chat-side" aria-label="Session and memory">
         <SessionPanel />
+        <TopicPanel />
         <IngestionProgress />
       </aside>
     </div>

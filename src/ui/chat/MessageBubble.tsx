@@ -5,6 +5,8 @@
 import Markdown from 'react-markdown';
 import type { ChatMessageView } from '../../state/chat-types.ts';
 import { MemoriesUsed } from './MemoriesUsed.tsx';
+import { TopicLine } from './TopicLine.tsx';
+import { TaskConfirmation } from './TaskConfirmation.tsx';
 
 const NO_IMAGES = ['img'];
 
@@ -33,6 +35,8 @@ export function MessageBubble({ message }: { message: ChatMessageView }) {
         )}
         {message.status === 'failed' && <p className="memories-error">{message.error}</p>}
       </div>
+      {!mine && <TaskConfirmation messageId={message.id} />}
+      {!mine && <TopicLine replyId={message.id} />}
       {!mine && message.memories && <MemoriesUsed memories={message.memories} />}
     </article>
   );

@@ -3,6 +3,7 @@ import { useGrove } from '../app-context.tsx';
 import { TreeView } from '../tree/TreeView.tsx';
 import { ExportImport } from './ExportImport.tsx';
 import { MemoryInspector } from './MemoryInspector.tsx';
+import { TaskMemoryList } from './TaskMemoryList.tsx';
 import './memory.css';
 
 export function MemoryView() {
@@ -22,6 +23,7 @@ export function MemoryView() {
       </section>
       <div className="memory-side">
         <MemoryInspector />
+        <TaskMemoryList />
         <ExportImport />
       </div>
     </div>

@@ -1,0 +1,157 @@
+/**
+ * Context-Agent in the chat (guide §1.2): each user turn is routed through the conversation's
+ * topic forest before the reply, and the LLM sees the selected context (the active path, one
+ * system line of other topics' summaries, the question) instead of the linear history. After the
+ * reply the round is committed to the forest. Turns are serialised: a turn is routed only once
+ * the previous one is committed. Any routing failure is shown under the reply, and the chat falls
+ * back to the linear history for that turn.
+ */
+import {
+  commitRound,
+  discourseDeps,
+  routeTurn,
+  type DiscourseDeps,
+  type RoutedTurn,
+} from '../../engine/discourse/index.ts';
+import type { ChatMessage, CompletionRequest, EmbedderPort, LlmPort } from '../../engine/ports.ts';
+import type { RetrievedItem } from '../../engine/retrieval.ts';
+import type { GroveStore } from '../../state/store.ts';
+import { emptyTopics, type TopicTurn } from '../../state/topics-slice.ts';
+import { answerRequest } from './reply.ts';
+
+/** One routed turn: builds the reply request, then commits (or drops) the round. */
+export interface TopicTurnHandle {
+  readonly routed: RoutedTurn;
+  /** The answer request with the selected context in place of the linear history. */
+  request(memories: readonly RetrievedItem[] | null, signal?: AbortSignal): CompletionRequest;
+  /**
+   * Commits the round from the reply as it stands in the store: its text when a model wrote it,
+   * '' in no-LLM mode (the memory-only notice is not part of the conversation), nothing when it
+   * failed. Never throws.
+   */
+  finish(): Promise<void>;
+}
+
+export interface TopicRouter {
+  /** Routes a user turn; null when it could not be routed (the chat then sends the history). */
+  route(replyId: string, text: string, llm: LlmPort | undefined): Promise<TopicTurnHandle | null>;
+}
+
+/**
+ * Merges the selected context into the answer prompt: the discourse summaries join the one
+ * system message (chat templates accept a system message only first), the active path's
+ * messages come next, then the answer prompt's question (with its MEMORY section).
+ */
+export function withSelectedContext(
+  answer: readonly ChatMessage[],
+  routed: Pick<RoutedTurn, 'context'>,
+): ChatMessage[] {
+  const { messages, system } = routed.context;
+  const path = messages.slice(system === null ? 0 : 1, -1);
+  const [first, ...rest] = answer;
+  if (first?.role !== 'system') {
+    return [...(system ? [{ role: 'system' as const, content: system }] : []), ...path, ...answer];
+  }
+  const merged = system ? `${first.content}\n\n${system}` : first.content;
+  return [{ role: 'system', content: merged }, ...path, ...rest];
+}
+
+/** The reply line's numbers for a routed turn. */
+export function topicTurn(routed: RoutedTurn): TopicTurn {
+  const { state } = routed;
+  const treeId = state.activeTreeId ?? '';
+  const previous = Object.values(state.nodes).find((n) => n.turn === state.rounds - 1);
+  return {
+    turn: state.rounds,
+    treeId,
+    treeNumber: state.trees.findIndex((t) => t.id === treeId) + 1,
+    topic: routed.topic,
+    action: routed.decision.action,
+    source: routed.decision.source,
+    pathRounds: routed.context.pathNodeIds.length,
+    totalRounds: state.rounds,
+    contextTokens: routed.context.contextTokens,
+    fromNodeId: previous?.id ?? null,
+    nodeId: null,
+  };
+}
+
+export interface TopicRouterDeps {
+  readonly store: GroveStore;
+  /** The page's embedder (the embed worker client); may load on first use. */
+  readonly embedder: () => Promise<EmbedderPort>;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function createTopicRouter({ store, embedder }: TopicRouterDeps): TopicRouter {
+  /** Settles when the last routed turn has been committed or dropped. */
+  let settled: Promise<void> = Promise.resolve();
+
+  async function routeNow(
+    replyId: string,
+    text: string,
+    llm: LlmPort | undefined,
+  ): Promise<{ routed: RoutedTurn; deps: DiscourseDeps; conversationId: string } | null> {
+    const s = store.getState();
+    const conversationId = s.conversationId;
+    if (s.topics.conversationId !== conversationId) s.setTopics(emptyTopics(conversationId));
+    try {
+      const deps = discourseDeps({ embedder: await embedder(), llm });
+      const routed = await routeTurn(store.getState().topics.discourse, text, deps);
+      store.getState().recordTopicTurn(replyId, topicTurn(routed));
+      return { routed, deps, conversationId };
+    } catch (error) {
+      store
+        .getState()
+        .setTopicError(replyId, `Topics unavailable, the full history was sent: ${message(error)}`);
+      return null;
+    }
+  }
+
+  async function commit(
+    replyId: string,
+    turn: { routed: RoutedTurn; deps: DiscourseDeps; conversationId: string },
+    withModel: boolean,
+  ): Promise<void> {
+    const reply = store.getState().messages.find((m) => m.id === replyId);
+    if (!reply || reply.status !== 'done') return;
+    try {
+      const committed = await commitRound(turn.routed, withModel ? reply.text : '', turn.deps);
+      if (store.getState().topics.conversationId !== turn.conversationId) return;
+      store.getState().commitTopicRound(replyId, committed.state, committed.node.id);
+    } catch (error) {
+      store
+        .getState()
+        .setTopicError(replyId, `This round was not added to the topics: ${message(error)}`);
+    }
+  }
+
+  return {
+    async route(replyId, text, llm) {
+      const previous = settled;
+      let release = () => {};
+      settled = new Promise<void>((resolve) => (release = resolve));
+      await previous;
+      const turn = await routeNow(replyId, text, llm);
+      if (!turn) {
+        release();
+        return null;
+      }
+      let finished = false;
+      return {
+        routed: turn.routed,
+        request: (memories, signal) => {
+          const base = answerRequest([], text, memories, signal);
+          return { ...base, messages: withSelectedContext(base.messages, turn.routed) };
+        },
+        async finish() {
+          if (finished) return;
+          finished = true;
+          await commit(replyId, turn, llm !== undefined);
+          release();
+        },
+      };
+    },
+  };
+}

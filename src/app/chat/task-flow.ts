@@ -1,0 +1,139 @@
+/**
+ * The task dialogue as a pure state machine (no I/O): start a task with what the user said and
+ * what memory recalled, then ask about missing slots turn by turn (the proactive loop, capped at
+ * DEFAULT_MAX_TURNS questions), confirm with the remembered slots, and finish on a yes.
+ * Replies are templates built from the slots, so they never claim more than memory holds.
+ */
+import { DEFAULT_MAX_TURNS } from '../../engine/task-memory/index.ts';
+import { doneLine, valuesInRequest, type TaskKind } from '../../storage/task-catalogue.ts';
+import type { RecalledSlot } from '../../storage/task-memory-store.ts';
+
+export type TaskPhase = 'asking' | 'confirming' | 'done' | 'gave-up';
+
+export interface TaskState {
+  readonly kind: TaskKind;
+  readonly values: Readonly<Record<string, string>>;
+  /** Slots whose value came from memory, with the memory that supplied it. */
+  readonly sources: Readonly<Record<string, RecalledSlot>>;
+  readonly phase: TaskPhase;
+  /** The slot the last question asked about. */
+  readonly asking: string | null;
+  /** Slot questions asked so far (the proactive loop's turns). */
+  readonly questions: number;
+  readonly maxQuestions: number;
+  /** Slots the user corrected with the inline control (their memory was updated). */
+  readonly corrected: readonly string[];
+}
+
+export interface TaskStep {
+  readonly state: TaskState;
+  readonly reply: string;
+}
+
+const YES = /^(yes|yep|yeah|sure|ok|okay|correct|confirm(ed)?|go ahead|please do|right)\b/i;
+const CANCEL = /^(cancel|never ?mind|stop|forget it)\b/i;
+const NO = /^(no|nope|not quite|wrong)\b/i;
+
+export function missingSlots(state: TaskState) {
+  return state.kind.slots.filter((s) => !state.values[s.name]);
+}
+
+export function confirmation(state: TaskState): string {
+  const remembered = Object.keys(state.sources).length > 0;
+  return `Just to confirm: ${state.kind.phrase(state.values)}${remembered ? ' again' : ''}?`;
+}
+
+/** The next move: ask the first missing slot, give up at the cap, or confirm. */
+export function nextStep(state: TaskState): TaskStep {
+  const missing = missingSlots(state);
+  const first = missing[0];
+  if (!first)
+    return { state: { ...state, phase: 'confirming', asking: null }, reply: confirmation(state) };
+  if (state.questions >= state.maxQuestions) {
+    const left = missing.map((s) => s.label).join(', ');
+    return {
+      state: { ...state, phase: 'gave-up', asking: null },
+      reply: `I asked ${state.questions} times and still miss: ${left}. Let's stop here; start again whenever you like.`,
+    };
+  }
+  return {
+    state: { ...state, phase: 'asking', asking: first.name, questions: state.questions + 1 },
+    reply: first.question,
+  };
+}
+
+export function startTask(
+  kind: TaskKind,
+  text: string,
+  recalled: readonly RecalledSlot[],
+  maxQuestions = DEFAULT_MAX_TURNS,
+): TaskStep {
+  const said = valuesInRequest(kind, text);
+  const values: Record<string, string> = { ...said };
+  const sources: Record<string, RecalledSlot> = {};
+  for (const r of recalled) {
+    if (values[r.slot]) continue;
+    values[r.slot] = r.value;
+    sources[r.slot] = r;
+  }
+  return nextStep({
+    kind,
+    values,
+    sources,
+    phase: 'asking',
+    asking: null,
+    questions: 0,
+    maxQuestions,
+    corrected: [],
+  });
+}
+
+/** The user's next message within an open task ("cancel" / "never mind" drops the task). */
+export function continueTask(state: TaskState, text: string): TaskStep {
+  const answer = text.trim();
+  if (CANCEL.test(answer))
+    return {
+      state: { ...state, phase: 'gave-up', asking: null },
+      reply: `OK, I dropped the ${state.kind.label.toLowerCase()}.`,
+    };
+  if (state.phase === 'asking' && state.asking) {
+    const { [state.asking]: _replaced, ...sources } = state.sources;
+    return nextStep({ ...state, values: { ...state.values, [state.asking]: answer }, sources });
+  }
+  if (state.phase === 'confirming' && YES.test(answer))
+    return { state: { ...state, phase: 'done' }, reply: doneLine(state.kind, state.values) };
+  if (state.phase === 'confirming' && NO.test(answer)) {
+    // The remembered values were wrong: drop them and ask again.
+    const values = { ...state.values };
+    for (const slot of Object.keys(state.sources)) delete values[slot];
+    const dropped = Object.keys(state.sources).length > 0;
+    return nextStep({
+      ...state,
+      values: dropped ? values : {},
+      sources: {},
+    });
+  }
+  // Anything else while confirming: read any slot values said, then confirm again.
+  const said = valuesInRequest(state.kind, answer);
+  const sources = { ...state.sources };
+  for (const slot of Object.keys(said)) delete sources[slot];
+  return nextStep({ ...state, values: { ...state.values, ...said }, sources });
+}
+
+/** The user corrected one slot with the inline control. */
+export function correctTask(state: TaskState, slot: string, value: string): TaskStep {
+  const label = state.kind.slots.find((s) => s.name === slot)?.label ?? slot;
+  const source = state.sources[slot];
+  const sources = source ? { ...state.sources, [slot]: { ...source, value } } : state.sources;
+  const corrected = state.corrected.includes(slot) ? state.corrected : [...state.corrected, slot];
+  const step = nextStep({
+    ...state,
+    values: { ...state.values, [slot]: value },
+    sources,
+    corrected,
+  });
+  return { ...step, reply: `Updated the ${label} to ${value}. ${step.reply}` };
+}
+
+export const isOpen = (state: TaskState | null) =>
+  state !== null && (state.phase === 'asking' || state.phase === 'confirming');

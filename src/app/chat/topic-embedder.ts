@@ -1,0 +1,29 @@
+/**
+ * The embedder the chat's topic routing uses: the bundled model in the page's embed worker
+ * (never on the page thread), started on the first turn and kept. A failed load is forgotten, so
+ * the next turn tries again.
+ */
+import type { EmbedderPort } from '../../engine/ports.ts';
+import { BUNDLED_EMBEDDER } from '../../models/embedder/bundled-model.ts';
+import { EmbedClient } from '../../models/embedder/embed-client.ts';
+
+export function lazyEmbedder(
+  create: () => Promise<EmbedderPort> = () =>
+    EmbedClient.create({
+      modelId: BUNDLED_EMBEDDER.modelId,
+      dtype: BUNDLED_EMBEDDER.dtype,
+      device: 'wasm',
+    }),
+): () => Promise<EmbedderPort> {
+  let loading: Promise<EmbedderPort> | undefined;
+  return () => {
+    if (!loading) {
+      const attempt = create();
+      loading = attempt;
+      attempt.catch(() => {
+        if (loading === attempt) loading = undefined;
+      });
+    }
+    return loading;
+  };
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { HashEmbedder, ScriptedLlm } from '../engine/testing/index.ts';
+import { asProfileId, asSessionId, asTurnId, type Session } from '../engine/types.ts';
+import { StorageFullError } from './errors.ts';
+import { quotaFailure } from './failing-middleware.test-support.ts';
+import { freshDb, snapshot, testEngine } from './fixtures.test-support.ts';
+import { MemoryHost } from './memory-host.ts';
+import { createProfile, wipeProfile } from './profiles.ts';
+import { taskKind } from './task-catalogue.ts';
+import { buildTaskUnit, TaskMemoryNotFoundError } from './task-memory-store.ts';
+
+const BOOK = taskKind('book-table');
+
+function booking(id: string, restaurant: string, people: string, time = '7 pm'): Session {
+  const texts: [string, string][] = [
+    ['user', 'Please book a table for dinner.'],
+    ['assistant', BOOK.slots[0]!.question],
+    ['user', restaurant],
+    ['assistant', BOOK.slots[1]!.question],
+    ['user', people],
+    ['assistant', BOOK.slots[2]!.question],
+    ['user', time],
+    ['assistant', `Just to confirm: a table for ${people} at ${restaurant} at ${time}?`],
+    ['user', 'Yes'],
+  ];
+  return {
+    id: asSessionId(id),
+    time: '2024-05-01T19:00:00Z',
+    turns: texts.map(([speaker, text], i) => ({
+      id: asTurnId(`${id}:${i}`),
+      speaker: speaker as 'user' | 'assistant',
+      text,
+    })),
+  };
+}
+
+const chat: Session = {
+  id: asSessionId('chat'),
+  turns: [{ id: asTurnId('chat:0'), speaker: 'user', text: 'I like hiking in the Alps.' }],
+};
+
+async function setup(middleware: Parameters<typeof freshDb>[1] = []) {
+  const db = await freshDb(undefined, middleware);
+  await createProfile(db, { id: 'alice', name: 'Alice', createdAt: '2024-01-01' });
+  await createProfile(db, { id: 'bob', name: 'Bob', createdAt: '2024-01-01' });
+  const engine = testEngine();
+  return {
+    db,
+    engine,
+    alice: new MemoryHost(db, asProfileId('alice'), engine),
+    bob: new MemoryHost(db, asProfileId('bob'), engine),
+  };
+}
+
+describe('buildTaskUnit', () => {
+  it('reads the slots the chat asked for, one pair per slot, with provenance', async () => {
+    const unit = await buildTaskUnit(booking('s1', 'Nopa', '2'));
+    expect(unit?.intentLabel).toBe('book-table');
+    expect(unit?.provenance).toMatchObject({ sessionId: 's1', method: 'extractive' });
+    const slots = Object.fromEntries(unit!.qa.filter((q) => q.slot).map((q) => [q.slot, q.answer]));
+    expect(slots).toEqual({ restaurant_name: 'Nopa', party_size: '2', time: '7 pm' });
+  });
+
+  it('is null for a session that is no task', async () => {
+    expect(await buildTaskUnit(chat)).toBeNull();
+  });
+
+  it('with an LLM keeps the confirmed values first and the model intent', async () => {
+    const unit = await buildTaskUnit(booking('s1', 'Nopa', '2'), new ScriptedLlm());
+    expect(unit?.intent).toContain('The user intends to');
+    expect(unit?.qa.find((q) => q.slot === 'restaurant_name')?.answer).toBe('Nopa');
+  });
+});
+
+describe('task memory in ingestion', () => {
+  it('stores a unit per task session in the ingestion, recalls it, deletes it with its session', async () => {
+    const { alice, bob } = await setup();
+    await alice.ingest({ session: booking('s1', 'Nopa', '2') });
+    await alice.ingest({ session: chat });
+    const units = await alice.tasks.list();
+    expect(units.map((u) => u.unit.id)).toEqual(['s1']);
+    expect(await bob.tasks.list()).toEqual([]);
+
+    const recall = await alice.tasks.recall(
+      BOOK,
+      [{ id: asTurnId('n:0'), speaker: 'user', text: 'Book a table again please' }],
+      new HashEmbedder({ dimension: 64 }),
+    );
+    expect(Object.fromEntries(recall.slots.map((s) => [s.slot, s.value]))).toEqual({
+      restaurant_name: 'Nopa',
+      party_size: '2',
+      time: '7 pm',
+    });
+    expect(recall.slots[0]).toMatchObject({ unitId: 's1', sessionId: 's1' });
+
+    await alice.deleteSessions(['s1']);
+    expect(await alice.tasks.list()).toEqual([]);
+  });
+
+  it('corrects, edits and deletes pairs; unknown units fail with an actionable error', async () => {
+    const { alice } = await setup();
+    await alice.ingest({ session: booking('s1', 'Nopa', '2') });
+    const corrected = await alice.tasks.correctSlot('s1', 'book-table', 'party_size', '4');
+    expect(corrected.qa.filter((q) => q.slot === 'party_size').map((q) => q.answer)).toEqual(['4']);
+    const pair = corrected.qa[0]!;
+    const edited = await alice.tasks.editQa('s1', pair.id, { answer: '5' });
+    expect(edited.qa[0]?.answer).toBe('5');
+    const left = await alice.tasks.deleteQa('s1', pair.id);
+    expect(left.qa.some((q) => q.id === pair.id)).toBe(false);
+    await expect(alice.tasks.editQa('nope', 'x', { answer: 'y' })).rejects.toBeInstanceOf(
+      TaskMemoryNotFoundError,
+    );
+    await alice.tasks.deleteUnit('s1');
+    expect(await alice.tasks.list()).toEqual([]);
+  });
+
+  it('a failed commit writes no unit (all-or-nothing)', async () => {
+    const failure = quotaFailure({ table: 'treeMeta' });
+    const { db, alice } = await setup([failure]);
+    const before = await snapshot(db);
+    await expect(alice.ingest({ session: booking('s1', 'Nopa', '2') })).rejects.toBeInstanceOf(
+      StorageFullError,
+    );
+    expect(await alice.tasks.list()).toEqual([]);
+    expect((await snapshot(db)).taskMemory).toEqual(before.taskMemory);
+  });
+
+  it('a failed unit write rolls the whole ingestion back and keeps the session pending', async () => {
+    const { db, alice } = await setup([quotaFailure({ table: 'taskMemory' })]);
+    const before = await snapshot(db);
+    await expect(alice.ingest({ session: booking('s1', 'Nopa', '2') })).rejects.toBeInstanceOf(
+      StorageFullError,
+    );
+    const after = await snapshot(db);
+    expect(after.pending?.length).toBe(1);
+    // The conversation row is written when the session is recorded, before the slow work.
+    const rest = (x: typeof after) => ({ ...x, pending: [], conversations: [] });
+    expect(rest(after)).toEqual(rest(before));
+  });
+
+  it('wipe and conversation deletion clear the units', async () => {
+    const { db, alice } = await setup();
+    await alice.ingest({ session: booking('s1', 'Nopa', '2'), conversationId: 'c1' });
+    await alice.ingest({ session: booking('s2', 'Zuni', '3'), conversationId: 'c2' });
+    await alice.deleteConversation('c1');
+    expect((await alice.tasks.list()).map((u) => u.unit.id)).toEqual(['s2']);
+    await wipeProfile(db, 'alice');
+    expect(await db.taskMemory.count()).toBe(0);
+  });
+});
