@@ -15,6 +15,43 @@ export function parse<O extends Options>(argv: string[], options: O) {
   }
 }
 
+/** A number option, optionally within [min, max]. */
+export function numberOption(
+  value: string | undefined,
+  name: string,
+  fallback: number,
+  range: { min: number; max: number } = { min: -Infinity, max: Infinity },
+): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < range.min || n > range.max) {
+    const bounds = Number.isFinite(range.min) ? ` between ${range.min} and ${range.max}` : '';
+    throw new UsageError(`--${name} must be a number${bounds}, got "${value}"`);
+  }
+  return n;
+}
+
+/** The raw value of `--name` in argv (`--name v` or `--name=v`), before full parsing. */
+export function argValue(argv: readonly string[], name: string): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === `--${name}`) return argv[i + 1];
+    if (arg.startsWith(`--${name}=`)) return arg.slice(name.length + 3);
+  }
+  return undefined;
+}
+
+/** Options every `grove eval` route accepts. */
+export const EVAL_RUN_OPTIONS = {
+  dataset: { type: 'string' },
+  file: { type: 'string' },
+  method: { type: 'string' },
+  embedder: { type: 'string' },
+  llm: { type: 'string' },
+  limit: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
 export function intOption(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);

@@ -23,19 +23,22 @@ import { summarise, type EvalSummary } from '../../src/engine/eval/summary.ts';
 import type { LlmPort } from '../../src/engine/ports.ts';
 import { DEFAULT_SEED } from '../../src/engine/pipeline.ts';
 import { keywordSet, ScriptedLlm } from '../../src/engine/testing/index.ts';
-import { choice, intOption, parse, required, UsageError } from './args.ts';
+import {
+  choice,
+  EVAL_RUN_OPTIONS,
+  intOption,
+  numberOption,
+  parse,
+  required,
+  UsageError,
+} from './args.ts';
 import { appendRow, readRows, type RunKey } from './eval-rows.ts';
 import { modelsFrom } from './models.ts';
 import { progressReporter, type ProgressStream } from './progress-bar.ts';
 
 export const evalOptions = {
-  dataset: { type: 'string' },
-  file: { type: 'string' },
-  method: { type: 'string' },
-  embedder: { type: 'string' },
-  llm: { type: 'string' },
+  ...EVAL_RUN_OPTIONS,
   k: { type: 'string' },
-  limit: { type: 'string' },
   'oracle-noise': { type: 'string' },
   seed: { type: 'string' },
   out: { type: 'string' },
@@ -44,7 +47,6 @@ export const evalOptions = {
   'fallback-k': { type: 'string' },
   'node-vector': { type: 'string' },
   'all-categories': { type: 'boolean' },
-  json: { type: 'boolean' },
 } as const;
 
 /** Reads the benchmark: a file, or (MS-TOD's one file per persona) a folder of .json files. */
@@ -153,11 +155,7 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
   if (k < 1) throw new UsageError(`--k must be at least 1, got ${k}`);
   const limit = values.limit === undefined ? undefined : intOption(values.limit, 'limit', 0);
   const seed = intOption(values.seed, 'seed', DEFAULT_SEED);
-  const noise = values['oracle-noise'] === undefined ? 0 : Number(values['oracle-noise']);
-  if (!(noise >= 0 && noise <= 1))
-    throw new UsageError(
-      `--oracle-noise must be a probability between 0 and 1, got "${values['oracle-noise']}"`,
-    );
+  const noise = numberOption(values['oracle-noise'], 'oracle-noise', 0, { min: 0, max: 1 });
   const tree = {
     beam: intOption(values.beam, 'beam', DEFAULT_TREE_SETTINGS.beam),
     leafMode: choice(

@@ -19,38 +19,35 @@ import { summarise, type EvalSummary } from '../../src/engine/eval/summary.ts';
 import { DEFAULT_SLOT_WEIGHT, createEmbeddingJudge } from '../../src/engine/task-memory/judge.ts';
 import { DEFAULT_ALPHA, checkAlpha } from '../../src/engine/task-memory/rerank.ts';
 import { sgdCatalogue, type SgdCatalogue } from '../../src/engine/task-memory/sgd-schema.ts';
-import { choice, intOption, parse, required, UsageError } from './args.ts';
+import {
+  argValue,
+  choice,
+  EVAL_RUN_OPTIONS,
+  intOption,
+  numberOption,
+  parse,
+  required,
+  UsageError,
+} from './args.ts';
 import { modelsFrom } from './models.ts';
 import { progressReporter, type ProgressStream } from './progress-bar.ts';
 
 export const msTodOptions = {
-  dataset: { type: 'string' },
-  file: { type: 'string' },
-  method: { type: 'string' },
-  embedder: { type: 'string' },
-  llm: { type: 'string' },
+  ...EVAL_RUN_OPTIONS,
   k: { type: 'string' },
-  limit: { type: 'string' },
   alpha: { type: 'string' },
   sgd: { type: 'string' },
   'query-turns': { type: 'string' },
   'slot-weight': { type: 'string' },
-  json: { type: 'boolean' },
 } as const;
+
+const UNIT = { min: 0, max: 1 };
 
 /** True when `argv` asks for MS-TOD with one of the task-memory methods (this module's route). */
 export function isMsTodTaskMemoryRun(argv: readonly string[]): boolean {
-  const value = (name: string): string | undefined => {
-    for (let i = 0; i < argv.length; i++) {
-      const arg = argv[i] as string;
-      if (arg === `--${name}`) return argv[i + 1];
-      if (arg.startsWith(`--${name}=`)) return arg.slice(name.length + 3);
-    }
-    return undefined;
-  };
-  const method = value('method');
+  const method = argValue(argv, 'method');
   return (
-    value('dataset') === 'ms-tod' &&
+    argValue(argv, 'dataset') === 'ms-tod' &&
     method !== undefined &&
     (MS_TOD_METHODS as readonly string[]).includes(method)
   );
@@ -105,14 +102,6 @@ export async function readCatalogue(
   );
 }
 
-function numberOption(value: string | undefined, name: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!(n >= 0 && n <= 1))
-    throw new UsageError(`--${name} must be a number between 0 and 1, got "${value}"`);
-  return n;
-}
-
 export type MsTodSummary = EvalSummary & {
   /** Mean Recall@k for k = 1, 3, 5, 10 (and --k). */
   readonly recall_at: Readonly<Record<string, number>>;
@@ -133,8 +122,8 @@ export async function runMsTodCommand(
     throw new UsageError(
       `--llm ${values.llm} is not wired into the MS-TOD task-memory run yet: use --llm none (the embedding judge); the LLM judge is createLlmJudge in src/engine/task-memory/judge.ts`,
     );
-  const alpha = checkAlpha(numberOption(values.alpha, 'alpha', DEFAULT_ALPHA));
-  const slotWeight = numberOption(values['slot-weight'], 'slot-weight', DEFAULT_SLOT_WEIGHT);
+  const alpha = checkAlpha(numberOption(values.alpha, 'alpha', DEFAULT_ALPHA, UNIT));
+  const slotWeight = numberOption(values['slot-weight'], 'slot-weight', DEFAULT_SLOT_WEIGHT, UNIT);
   const queryTurns = choice(values['query-turns'], 'query-turns', ['user', 'all'] as const, 'user');
   const models = modelsFrom({ embedder: values.embedder, llm: 'none' });
   const [personas, catalogue] = await Promise.all([

@@ -26,20 +26,23 @@ import {
 import { goalCoverage, goalKeyTerms } from '../../src/engine/eval/goal-terms.ts';
 import type { LlmPort } from '../../src/engine/ports.ts';
 import { ScriptedLlm } from '../../src/engine/testing/index.ts';
-import { choice, intOption, parse, required, UsageError } from './args.ts';
+import {
+  argValue,
+  choice,
+  EVAL_RUN_OPTIONS,
+  intOption,
+  numberOption,
+  parse,
+  required,
+  UsageError,
+} from './args.ts';
 import { readDataset, type EvalDeps } from './eval-command.ts';
 import { modelsFrom } from './models.ts';
 import { progressReporter } from './progress-bar.ts';
 
 export const ntmOptions = {
-  dataset: { type: 'string' },
-  file: { type: 'string' },
-  method: { type: 'string' },
-  llm: { type: 'string' },
-  embedder: { type: 'string' },
-  limit: { type: 'string' },
+  ...EVAL_RUN_OPTIONS,
   out: { type: 'string' },
-  json: { type: 'boolean' },
   'top-k': { type: 'string' },
   'branch-threshold': { type: 'string' },
   'topic-threshold': { type: 'string' },
@@ -50,14 +53,7 @@ export const ntmOptions = {
 
 /** Whether these `grove eval` arguments ask for the NTM replay. */
 export function isNtmRun(argv: readonly string[]): boolean {
-  return argv.some((a, i) => a === '--dataset=ntm' || (a === '--dataset' && argv[i + 1] === 'ntm'));
-}
-
-function numberOption(value: string | undefined, name: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isFinite(n)) throw new UsageError(`--${name} must be a number, got "${value}"`);
-  return n;
+  return argValue(argv, 'dataset') === 'ntm';
 }
 
 /** Test mode: replies echo the request; the judge counts goals whose key terms the reply holds. */
