@@ -1,6 +1,6 @@
 /**
  * Store benchmark: a synthetic forest (N sessions × 30 user turns, one fact per turn, 384-dim
- * float32 embeddings like MiniLM, a tree grouped by TreeDraft in leaves of k up to ≤ L roots)
+ * float32 embeddings like MiniLM, a tree grouped in leaves of k up to ≤ L roots by chunkedTree)
  * saved to and loaded from IndexedDB (fake-indexeddb in Node) through Grove's repositories.
  *
  *   npx tsx scripts/bench/store.ts [--sessions 100]
@@ -8,15 +8,13 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { performance } from 'node:perf_hooks';
 import { createRng, gaussian } from '../../src/engine/rng.ts';
-import { CLUSTER_SIZE, MAX_ROOTS } from '../../src/engine/tree/constants.ts';
-import { TreeDraft } from '../../src/engine/tree/draft.ts';
-import { centralMember } from '../../src/engine/tree/summarise.ts';
+import { chunkedTree } from '../../src/engine/testing/index.ts';
 import {
   asFactId,
   asSessionId,
   asTurnId,
+  type EmbeddedFact,
   type MemoryTree,
-  type NodeId,
 } from '../../src/engine/types.ts';
 import { normalize } from '../../src/engine/vector.ts';
 import { GroveDb } from '../../src/storage/db.ts';
@@ -48,9 +46,8 @@ function syntheticForest(options: Required<StoreBenchOptions>) {
   const topics = Array.from({ length: 40 }, () =>
     normalize(Array.from({ length: options.dimension }, () => gaussian(rng))),
   );
-  const draft = new TreeDraft();
   const turns: TurnRow[] = [];
-  let level: NodeId[] = [];
+  const facts: EmbeddedFact[] = [];
   for (let s = 0; s < options.sessions; s++) {
     const sessionId = asSessionId(`s${s}`);
     for (let f = 0; f < options.factsPerSession; f++) {
@@ -73,30 +70,10 @@ function syntheticForest(options: Required<StoreBenchOptions>) {
           },
         ],
       };
-      level.push(draft.addFact(fact, embedding).id);
+      facts.push({ ...fact, embedding });
     }
   }
-  for (let height = 1; level.length > MAX_ROOTS; height++) {
-    const next: NodeId[] = [];
-    for (let i = 0; i < level.length; i += CLUSTER_SIZE) {
-      const members = level.slice(i, i + CLUSTER_SIZE).map((id) => draft.node(id));
-      const centre = centralMember(members);
-      next.push(
-        draft.addSummary(
-          height,
-          centre.text,
-          centre.embedding,
-          members.map((m) => m.id),
-        ).id,
-      );
-    }
-    level = next;
-  }
-  const facts = options.sessions * options.factsPerSession;
-  const tree: MemoryTree = draft.freeze(
-    { seed: options.seed, factCount: facts, leafCohesion: 1, leafCohesionStd: 0 },
-    0,
-  );
+  const tree: MemoryTree = chunkedTree(facts, options.seed);
   return { tree, turns };
 }
 

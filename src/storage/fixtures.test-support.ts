@@ -6,21 +6,13 @@
 import type { DBCore, Middleware } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { extractAllExtractive } from '../engine/facts/extractive.ts';
-import { leafCohesion } from '../engine/tree/cohesion.ts';
-import { CLUSTER_SIZE, MAX_ROOTS } from '../engine/tree/constants.ts';
-import { TreeDraft } from '../engine/tree/draft.ts';
 import { insertFacts } from '../engine/tree/insert.ts';
-import { centralMember, centralMemberSummariser } from '../engine/tree/summarise.ts';
-import { HashEmbedder } from '../engine/testing/index.ts';
-import {
-  asSessionId,
-  asTurnId,
-  type EmbeddedFact,
-  type MemoryTree,
-  type NodeId,
-  type Session,
-} from '../engine/types.ts';
+import { centralMemberSummariser } from '../engine/tree/summarise.ts';
+import { chunkedTree, HashEmbedder } from '../engine/testing/index.ts';
+import { asSessionId, asTurnId, type NodeId, type Session } from '../engine/types.ts';
 import { GroveDb } from './db.ts';
+
+export { chunkedTree };
 import type { MemoryEngine } from './memory-engine.ts';
 
 let dbCounter = 0;
@@ -37,38 +29,6 @@ export async function freshDb(
   for (const m of middleware) db.use(m);
   await db.open();
   return db;
-}
-
-/** A deterministic tree over embedded facts: leaves of k in order, grouped until ≤ L roots. */
-export function chunkedTree(facts: readonly EmbeddedFact[], seed = 42): MemoryTree {
-  const draft = new TreeDraft();
-  let level: NodeId[] = facts.map((f) => {
-    const { embedding, ...fact } = f;
-    return draft.addFact(fact, embedding).id;
-  });
-  let height = 0;
-  while (level.length > MAX_ROOTS) {
-    height++;
-    const next: NodeId[] = [];
-    for (let i = 0; i < level.length; i += CLUSTER_SIZE) {
-      const members = level.slice(i, i + CLUSTER_SIZE).map((id) => draft.node(id));
-      const centre = centralMember(members);
-      next.push(
-        draft.addSummary(
-          height,
-          centre.text,
-          centre.embedding,
-          members.map((m) => m.id),
-        ).id,
-      );
-    }
-    level = next;
-  }
-  const cohesion = leafCohesion(draft.levels[1] ?? [], (id) => draft.node(id));
-  return draft.freeze(
-    { seed, factCount: facts.length, leafCohesion: cohesion.mean, leafCohesionStd: cohesion.std },
-    0,
-  );
 }
 
 export function testEngine(embedder = new HashEmbedder({ dimension: 64 })): MemoryEngine {

@@ -37,3 +37,4 @@ export {
   taskQaRule,
   taskRespondRule,
 } from './task-rules.ts';
+export { chunkedTree } from './chunked-tree.ts';
