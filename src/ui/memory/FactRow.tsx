@@ -1,4 +1,5 @@
 /** One memory in the inspector: its text, where it came from, edit and delete. */
+import { EditDeleteButtons } from './EditDeleteButtons.tsx';
 import { useState } from 'react';
 import type { FactView } from '../../storage/memory-store.ts';
 import { useServices } from '../app-context.tsx';
@@ -57,29 +58,15 @@ export function FactRow({ fact, score }: { fact: FactView; score?: number }) {
           <p className="muted small">
             {fact.category} · from session{fact.sources.length === 1 ? '' : 's'} {sources}
           </p>
-          <div className="button-row">
-            <button
-              type="button"
-              className="secondary"
-              disabled={busy}
-              aria-label={`Edit memory: ${fact.text}`}
-              onClick={() => {
-                setDraft(fact.text);
-                setEditing(true);
-              }}
-            >
-              Edit
-            </button>
-            <button
-              type="button"
-              className="danger"
-              disabled={busy}
-              aria-label={`Delete memory: ${fact.text}`}
-              onClick={() => void run(() => memoryActions.deleteFact(fact.id))}
-            >
-              Delete
-            </button>
-          </div>
+          <EditDeleteButtons
+            busy={busy}
+            label={`memory: ${fact.text}`}
+            onEdit={() => {
+              setDraft(fact.text);
+              setEditing(true);
+            }}
+            onDelete={() => void run(() => memoryActions.deleteFact(fact.id))}
+          />
         </>
       )}
     </li>

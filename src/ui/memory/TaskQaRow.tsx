@@ -1,4 +1,5 @@
 /** One question/answer pair of a task memory: edit (question and answer) and delete. */
+import { EditDeleteButtons } from './EditDeleteButtons.tsx';
 import { useState } from 'react';
 import type { TaskQa } from '../../engine/task-memory/index.ts';
 
@@ -51,30 +52,17 @@ export function TaskQaRow({ qa, actions }: { qa: TaskQa; actions: TaskQaActions 
       <span className="task-qa-text">
         <span className="muted">{qa.question}</span> → <strong>{qa.answer}</strong>
       </span>
-      <span className="button-row">
-        <button
-          type="button"
-          className="secondary"
-          disabled={busy}
-          aria-label={`Edit task answer: ${qa.question} ${qa.answer}`}
-          onClick={() => {
-            setQuestion(qa.question);
-            setAnswer(qa.answer);
-            setEditing(true);
-          }}
-        >
-          Edit
-        </button>
-        <button
-          type="button"
-          className="danger"
-          disabled={busy}
-          aria-label={`Delete task answer: ${qa.question} ${qa.answer}`}
-          onClick={() => void run(() => actions.remove(qa.id))}
-        >
-          Delete
-        </button>
-      </span>
+      <EditDeleteButtons
+        inline
+        busy={busy}
+        label={`task answer: ${qa.question} ${qa.answer}`}
+        onEdit={() => {
+          setQuestion(qa.question);
+          setAnswer(qa.answer);
+          setEditing(true);
+        }}
+        onDelete={() => void run(() => actions.remove(qa.id))}
+      />
     </li>
   );
 }
