@@ -14,7 +14,6 @@ import { createRng } from '../rng.ts';
 import { embeddingJudge, llmListwiseJudge, llmNodeJudge, type NodeJudge } from '../tree/judges.ts';
 import { createTreeRetriever } from '../tree/retrieve.ts';
 import type { Session, SessionId } from '../types.ts';
-import { centroidJudge } from './centroid-judge.ts';
 import { countedOracleJudge, oracleTruth } from './counted-oracle.ts';
 
 export const EVAL_METHODS = [
@@ -148,9 +147,10 @@ export async function prepareMethod(
   const tree = ctx.memory.tree;
   if (isTreeMethod(method)) {
     const settings = options.tree ?? DEFAULT_TREE_SETTINGS;
-    const embedding = usesCentroids(settings, mode)
-      ? centroidJudge({ beam: settings.beam })
-      : embeddingJudge({ beam: settings.beam });
+    const embedding = embeddingJudge({
+      beam: settings.beam,
+      nodeVector: usesCentroids(settings, mode) ? 'centroid' : 'summary',
+    });
     return (question) => {
       let judge: NodeJudge = embedding;
       if (method !== 'tacitree-embedding' && mode.kind === 'llm')

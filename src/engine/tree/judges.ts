@@ -15,7 +15,7 @@ import {
   judgeChildrenPrompt,
   judgeNodePrompt,
 } from './prompts.ts';
-import { factsUnder } from './subtree.ts';
+import { factCentroid, factsUnder } from './subtree.ts';
 
 export const JUDGE_NAMES = ['llm', 'llm-listwise', 'embedding', 'oracle'] as const;
 export type JudgeName = (typeof JUDGE_NAMES)[number];
@@ -131,12 +131,19 @@ export interface EmbeddingJudgeOptions {
   readonly beam?: number;
   /** Nodes below this cosine are pruned even inside the beam. */
   readonly minScore?: number;
+  /**
+   * What a node is compared by: its summary's embedding, or the centroid of the facts under it
+   * (better when summaries are single member facts, i.e. written without an LLM).
+   */
+  readonly nodeVector?: 'summary' | 'centroid';
 }
 
 /** No LLM: keeps the `beam` nodes of a level most similar to the question. */
 export function embeddingJudge(options: EmbeddingJudgeOptions = {}): NodeJudge {
   const beam = options.beam ?? 3;
   const minScore = options.minScore ?? -1;
+  const centroid = options.nodeVector === 'centroid';
+  const label = centroid ? 'centroid cosine' : 'cosine';
   return {
     name: 'embedding',
     unit: 'level',
@@ -145,7 +152,12 @@ export function embeddingJudge(options: EmbeddingJudgeOptions = {}): NodeJudge {
       const query = ctx.queryVector;
       if (!query)
         throw new Error('The embedding judge needs the question embedded (no embedder given)');
-      const scored = groups.flat().map((node) => ({ node, score: cosine(node.embedding, query) }));
+      const vectorOf = (node: TreeNode) =>
+        centroid && node.level > 0 ? factCentroid(ctx.tree, node.id) : node.embedding;
+      const scored = groups.flat().map((node) => {
+        const vector = vectorOf(node);
+        return { node, score: vector ? cosine(vector, query) : -1 };
+      });
       const ranked = [...scored].sort((a, b) => b.score - a.score);
       const kept = new Set(
         ranked
@@ -159,8 +171,8 @@ export function embeddingJudge(options: EmbeddingJudgeOptions = {}): NodeJudge {
           keep: kept.has(node),
           score,
           reason: kept.has(node)
-            ? `cosine ${score.toFixed(3)} in top ${beam}`
-            : `cosine ${score.toFixed(3)}`,
+            ? `${label} ${score.toFixed(3)} in top ${beam}`
+            : `${label} ${score.toFixed(3)}`,
           tokens: 0,
         })),
       );

@@ -1,5 +1,5 @@
 /** Walking a memory tree: facts under a node, sessions under a node. */
-import type { Fact, MemoryTree, NodeId, SessionId, TreeNode } from '../types.ts';
+import type { Fact, MemoryTree, NodeId, SessionId, TreeNode, Vector } from '../types.ts';
 
 export function nodeOf(tree: MemoryTree, id: NodeId): TreeNode {
   const node = tree.nodes.get(id);
@@ -30,4 +30,32 @@ export function sessionsOf(facts: readonly Fact[]): SessionId[] {
 
 export function roots(tree: MemoryTree): readonly NodeId[] {
   return tree.levels[tree.levels.length - 1] ?? [];
+}
+
+const centroids = new WeakMap<MemoryTree, Map<NodeId, Vector>>();
+
+/**
+ * The (unnormalised) sum of the fact embeddings under `id`: the direction of everything a node
+ * stands for. Without an LLM a summary is one member fact, so this steers better than its text.
+ * Cached per tree (trees are immutable).
+ */
+export function factCentroid(tree: MemoryTree, id: NodeId): Vector | undefined {
+  let cache = centroids.get(tree);
+  if (!cache) centroids.set(tree, (cache = new Map()));
+  const known = cache.get(id);
+  if (known) return known;
+  const vectors: Vector[] = [];
+  const stack: NodeId[] = [id];
+  while (stack.length > 0) {
+    const node = tree.nodes.get(stack.pop() as NodeId);
+    if (!node) continue;
+    if (node.level === 0) vectors.push(node.embedding);
+    stack.push(...node.children);
+  }
+  const first = vectors[0];
+  if (!first) return undefined;
+  const sum = new Float32Array(first.length);
+  for (const v of vectors) for (let i = 0; i < v.length; i++) sum[i] = (sum[i] ?? 0) + (v[i] ?? 0);
+  cache.set(id, sum);
+  return sum;
 }

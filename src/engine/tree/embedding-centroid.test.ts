@@ -1,9 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HashEmbedder } from '../testing/index.ts';
-import { createTreeRetriever } from '../tree/retrieve.ts';
-import { tinyTree } from '../tree/tiny-tree.test-support.ts';
 import type { MemoryTree } from '../types.ts';
-import { centroidJudge } from './centroid-judge.ts';
+import { embeddingJudge } from './judges.ts';
+import { createTreeRetriever } from './retrieve.ts';
+import { tinyTree } from './tiny-tree.test-support.ts';
+
+const centroidJudge = (options: { beam?: number } = {}) =>
+  embeddingJudge({ ...options, nodeVector: 'centroid' });
 
 const embedder = new HashEmbedder();
 let tree: MemoryTree;
@@ -11,7 +14,7 @@ beforeAll(async () => {
   tree = await tinyTree(embedder);
 });
 
-describe('centroidJudge', () => {
+describe('embedding judge steering by fact centroids', () => {
   it('steers by the facts under each node, keeping the beam best per level', async () => {
     const result = await createTreeRetriever(tree, {
       judge: centroidJudge({ beam: 1 }),
