@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumPath, quietChromiumArgs } from './e2e/chromium.ts';
 
 // Grove never downloads a browser: e2e runs on the system Chromium (Debian's by default).
-const executablePath = process.env.GROVE_CHROMIUM ?? '/usr/bin/chromium';
 // Overridable so several checkouts (or engineers) can run e2e side by side.
 const port = Number(process.env.GROVE_E2E_PORT ?? 4173);
 const outDir = process.env.GROVE_DIST ?? 'dist';
@@ -17,17 +17,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',
     launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        // A WebGPU adapter (SwiftShader, on the CPU) for the WebGPU code paths.
-        '--enable-unsafe-webgpu',
-      ],
+      executablePath: chromiumPath,
+      // A WebGPU adapter (SwiftShader, on the CPU) for the WebGPU code paths.
+      args: [...quietChromiumArgs, '--enable-unsafe-webgpu'],
     },
   },
   webServer: {

@@ -3,22 +3,11 @@
  * without --enable-unsafe-webgpu here exposes navigator.gpu but grants no adapter (measured;
  * --disable-webgpu alone changes nothing), so this file launches Chromium without that flag.
  */
+import { noWebGpuLaunch } from './chromium.ts';
 import { expect, test } from './network-guard.ts';
 import { screenshotPath } from './screenshots.ts';
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.GROVE_CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  },
-});
+test.use({ launchOptions: noWebGpuLaunch });
 
 test('without WebGPU the app falls back to the WASM model and says how to enable WebGPU', async ({
   page,

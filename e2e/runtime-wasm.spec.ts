@@ -4,22 +4,11 @@
  * the self-hosted model base URL on this origin (none exist on this machine), and the failure
  * comes back across the worker boundary as the app's ModelLoadError.
  */
+import { noWebGpuLaunch } from './chromium.ts';
 import { expect, test } from './network-guard.ts';
 
 // Chromium without --enable-unsafe-webgpu grants no adapter (see runtime-no-webgpu.spec.ts).
-test.use({
-  launchOptions: {
-    executablePath: process.env.GROVE_CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  },
-});
+test.use({ launchOptions: noWebGpuLaunch });
 
 interface Snapshot {
   choice: { modelBaseUrl: string | null };
