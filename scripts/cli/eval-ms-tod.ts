@@ -14,7 +14,7 @@ import {
   type MsTodMethod,
   type MsTodRow,
 } from '../../src/engine/eval/ms-tod-eval.ts';
-import { parseMsTodPersonas, type MsTodPersona } from '../../src/engine/eval/ms-tod-personas.ts';
+import { parseMsTodPersonas, type MsTodPersona } from '../../src/engine/datasets/ms-tod.ts';
 import { summarise, type EvalSummary } from '../../src/engine/eval/summary.ts';
 import { DEFAULT_SLOT_WEIGHT, createEmbeddingJudge } from '../../src/engine/task-memory/judge.ts';
 import { DEFAULT_ALPHA, checkAlpha } from '../../src/engine/task-memory/rerank.ts';

@@ -11,7 +11,7 @@ import {
 } from './ms-tod-eval.ts';
 import type { MS_TOD_PERSONA } from './ms-tod-fixture.test-support.ts';
 import { msTodFixtureText } from './ms-tod-fixture.test-support.ts';
-import { parseMsTodPersonas } from './ms-tod-personas.ts';
+import { parseMsTodPersonas } from '../datasets/ms-tod.ts';
 
 const personas = parseMsTodPersonas(msTodFixtureText(), 'persona_7.json');
 const catalogue = catalogueFixture();

@@ -33,7 +33,7 @@ import { findIntent, type SgdCatalogue } from '../task-memory/sgd-schema.ts';
 import type { ActivatedUnit, TaskMemoryUnit, TaskSlot } from '../task-memory/types.ts';
 import type { SessionId, Turn } from '../types.ts';
 import { recallAtK } from './metrics.ts';
-import type { MsTodPersona, MsTodSession } from './ms-tod-personas.ts';
+import type { MsTodPersona, MsTodSession } from '../datasets/ms-tod.ts';
 import type { EvalRow } from './run-eval.ts';
 
 export const MS_TOD_METHODS = ['map-embedding', 'map-embedding-nojudge', 'bm25'] as const;
