@@ -19,7 +19,12 @@ export interface MemoryActions {
   deleteFact(id: string): Promise<void>;
   setPaused(paused: boolean): Promise<void>;
   exportProfile(passphrase?: string): Promise<string | undefined>;
-  importProfile(text: string, passphrase?: string): Promise<ProfileSummary | undefined>;
+  importProfile(text: string, passphrase?: string): Promise<ImportedSummary | undefined>;
+}
+
+/** An imported profile, with a note about the file when there is one (an older format). */
+export interface ImportedSummary extends ProfileSummary {
+  readonly notice?: string;
 }
 
 export function savedProfileId(): string | null {
@@ -115,7 +120,11 @@ export function createMemoryActions(store: GroveStore, memory: MemoryClient): Me
       const row = await guard('Import', () => memory.importProfile(text, passphrase));
       if (!row) return undefined;
       await refreshProfiles();
-      return { id: row.id, name: row.name };
+      return {
+        id: row.id,
+        name: row.name,
+        ...(row.notice === undefined ? {} : { notice: row.notice }),
+      };
     },
   };
 }

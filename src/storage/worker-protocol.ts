@@ -7,6 +7,7 @@ import type { FactFilter, FactView } from './memory-store.ts';
 import type { IngestResult } from './memory-host.ts';
 import type { StorageHealth } from './health.ts';
 import type { ProfileRow } from './rows.ts';
+import type { ImportedProfile } from './export/import-profile.ts';
 import type { RetrievedItem, TraversalEvent } from '../engine/retrieval.ts';
 import type { MemoryTree } from '../engine/types.ts';
 import type { TaskMemoryUnit } from '../engine/task-memory/index.ts';
@@ -83,7 +84,7 @@ export interface MemoryApi {
   setPaused(paused: boolean): Promise<void>;
   wipe(): Promise<void>;
   exportProfile(passphrase?: string): Promise<string>;
-  importProfile(text: string, passphrase?: string): Promise<ProfileRow>;
+  importProfile(text: string, passphrase?: string): Promise<ImportedProfile>;
   rebuild(): Promise<{ version: number }>;
   inspect(): Promise<MemoryInspection>;
   health(): Promise<StorageHealth & { persistGranted: boolean }>;

@@ -14,6 +14,7 @@ import { createProfile, wipeProfile } from '../profiles.ts';
 import { bytesToBase64 } from '../vector-codec.ts';
 import { exportProfile } from './export-profile.ts';
 import { EncryptedFileError, importProfile } from './import-profile.ts';
+import { ingestTaskSessions } from './task-sessions.test-support.ts';
 
 const ITERATIONS = 20_000; // fast in tests; exports default to 600,000
 
@@ -30,6 +31,7 @@ beforeAll(async () => {
   for (let n = 1; n <= 6; n++)
     await alice.ingest({ session: distinctSession(n), conversationId: `c${n % 2}` });
   await alice.ingest({ session: sampleSession(1) });
+  await ingestTaskSessions(db, 'alice');
   await db.pending.add({
     profileId: 'alice',
     sessionId: 'later',
@@ -53,6 +55,7 @@ describe('export and import', () => {
     const data = JSON.parse(file) as Json;
     expect(data.tree.levels.length).toBeGreaterThan(1);
     expect(data.pending).toHaveLength(1);
+    expect(data.taskMemories).toHaveLength(3);
     const target = await freshDb();
     await importProfile(target, file);
     expect(await exportProfile(target, 'alice')).toBe(file);
@@ -91,6 +94,7 @@ describe('hostile or malformed imports are rejected and change nothing', () => {
   const bigText = 'x'.repeat(200_000);
   const nodeAt = (d: Json, level: number) =>
     (d.tree.nodes as Json[]).find((n) => n.level === level)!;
+  const task = (d: Json) => (d.taskMemories as Json[])[0]!;
   const cases: [string, () => Promise<string> | string, RegExp | (new (...a: never[]) => Error)][] =
     [
       ['empty file', () => '', /not valid JSON/],
@@ -101,7 +105,7 @@ describe('hostile or malformed imports are rejected and change nothing', () => {
         () => mutate((d) => (d.format = 'something-else')),
         /not a Grove profile export/,
       ],
-      ['a newer version', () => mutate((d) => (d.version = 2)), /version 2/],
+      ['a newer version', () => mutate((d) => (d.version = 3)), /version 3.*versions 1 and 2/],
       ['a version given as a string', () => mutate((d) => (d.version = '1')), /version "1"/],
       ['a missing section', () => mutate((d) => delete d.sessions), /sessions/],
       ['a wrong type', () => mutate((d) => (d.sessions[0].turns = 'hello')), /sessions\.0\.turns/],
@@ -198,6 +202,87 @@ describe('hostile or malformed imports are rejected and change nothing', () => {
         'an unknown fact category',
         () => mutate((d) => (d.tree.facts[0].category = 'secret')),
         /category/,
+      ],
+      [
+        'a version 1 file with a task memory section',
+        () => mutate((d) => (d.version = 1)),
+        /taskMemories|Unrecognized/i,
+      ],
+      [
+        'a version 2 file without task memories',
+        () => mutate((d) => delete d.taskMemories),
+        /taskMemories/,
+      ],
+      [
+        'task memories of the wrong type',
+        () => mutate((d) => (d.taskMemories = {})),
+        /taskMemories/,
+      ],
+      [
+        'a task memory QA list of the wrong type',
+        () => mutate((d) => (task(d).qa = 'Nopa')),
+        /taskMemories\.0\.qa/,
+      ],
+      [
+        'a task memory with an unknown method',
+        () => mutate((d) => (task(d).provenance.method = 'psychic')),
+        /method/,
+      ],
+      [
+        'a task memory with an unknown field',
+        () => mutate((d) => (task(d).embedding = 'AAAA')),
+        /embedding|Unrecognized/i,
+      ],
+      [
+        'a task memory with an empty id',
+        () => mutate((d) => (task(d).id = '')),
+        /taskMemories\.0\.id/,
+      ],
+      ['a huge task answer', () => mutate((d) => (task(d).qa[0].answer = bigText)), /answer/],
+      [
+        'too many QA pairs',
+        () => mutate((d) => (task(d).qa = Array.from({ length: 1_001 }, () => task(d).qa[0]))),
+        /taskMemories\.0\.qa/,
+      ],
+      [
+        'too many task memories',
+        () => mutate((d) => (d.taskMemories = Array.from({ length: 100_001 }, () => 0))),
+        /taskMemories/,
+      ],
+      [
+        'duplicate task memories',
+        () => mutate((d) => d.taskMemories.push(task(d))),
+        /task memory "t1" appears twice/,
+      ],
+      [
+        'duplicate QA pair ids',
+        () => mutate((d) => task(d).qa.push(task(d).qa[0])),
+        /QA pair .* appears twice/,
+      ],
+      [
+        'a task memory citing a missing session',
+        () => mutate((d) => (task(d).id = task(d).provenance.sessionId = 'gone')),
+        /task memory "gone" cites a session "gone"/,
+      ],
+      [
+        'a task memory citing a pending session',
+        () => mutate((d) => (task(d).id = task(d).provenance.sessionId = 'later')),
+        /session "later" that is not an ingested session/,
+      ],
+      [
+        'a task memory filed under another session',
+        () => mutate((d) => (task(d).provenance.sessionId = 't2')),
+        /filed under another session/,
+      ],
+      [
+        'task provenance to a missing turn',
+        () => mutate((d) => (task(d).provenance.turnIds = ['gone'])),
+        /task memory "t1" cites a turn "gone"/,
+      ],
+      [
+        'a QA pair citing a turn of another session',
+        () => mutate((d) => task(d).qa.at(-1).turnIds.push('t2:2')),
+        /task memory "t1" cites a turn "t2:2"/,
       ],
       [
         'ids colliding with an existing profile',

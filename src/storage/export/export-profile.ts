@@ -7,6 +7,7 @@ import { loadLiveTree } from '../tree-store.ts';
 import { vectorToBase64 } from '../vector-codec.ts';
 import { encryptText } from './crypto.ts';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedTree, type ProfileExport } from './format.ts';
+import { exportTaskMemories } from './task-memory-rows.ts';
 import type { MemoryTree } from '../../engine/types.ts';
 
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -60,6 +61,7 @@ export async function exportProfileData(db: GroveDb, profileId: string): Promise
       .between([profileId, Dexie.minKey, Dexie.minKey], [profileId, Dexie.maxKey, Dexie.maxKey])
       .toArray();
     const pending = await db.pending.where('profileId').equals(profileId).toArray();
+    const taskMemories = await db.taskMemory.where('profileId').equals(profileId).toArray();
     const { tree } = await loadLiveTree(db, profileId);
     return {
       format: EXPORT_FORMAT,
@@ -85,6 +87,7 @@ export async function exportProfileData(db: GroveDb, profileId: string): Promise
           turns: p.turns.map((t) => ({ id: t.id, speaker: t.speaker, text: t.text })),
         })),
       tree: exportTree(tree),
+      taskMemories: exportTaskMemories(taskMemories),
     };
   });
 }

@@ -1,31 +1,17 @@
 /**
- * The profile export file, version 1: one JSON document, validated with zod on import. Limits
- * are generous for real use and small enough that a hostile file cannot exhaust memory.
+ * The profile export file: one JSON document, validated with zod on import. Version 2 (written
+ * now) is version 1 plus the `taskMemories` section; version 1 files are still read.
  */
 import { z } from 'zod';
 import { FACT_CATEGORIES } from '../../engine/types.ts';
+import { id, isoTime, LIMITS, turnIds } from './format-fields.ts';
+import { taskMemoriesSchema } from './task-memory-format.ts';
+
+export { LIMITS };
 
 export const EXPORT_FORMAT = 'grove-profile';
-export const EXPORT_VERSION = 1;
-
-export const LIMITS = {
-  fileChars: 256 * 1024 * 1024,
-  idChars: 200,
-  nameChars: 500,
-  turnChars: 100_000,
-  factChars: 10_000,
-  sessions: 100_000,
-  turnsPerSession: 10_000,
-  nodes: 1_000_000,
-  childrenPerNode: 100_000,
-  sourcesPerFact: 10_000,
-  turnIdsPerSource: 10_000,
-  levels: 64,
-  dimension: 4096,
-} as const;
-
-const id = z.string().min(1).max(LIMITS.idChars);
-const isoTime = z.string().max(64);
+/** The version this Grove writes. */
+export const EXPORT_VERSION = 2;
 
 const turn = z.strictObject({
   id,
@@ -50,7 +36,7 @@ const pending = z.strictObject({
 
 const provenance = z.strictObject({
   sessionId: id,
-  turnIds: z.array(id).max(LIMITS.turnIdsPerSource),
+  turnIds,
   time: isoTime.optional(),
 });
 
@@ -89,9 +75,9 @@ const tree = z.strictObject({
   facts: z.array(fact).max(LIMITS.nodes),
 });
 
-export const exportSchema = z.strictObject({
+/** The sections both versions share. */
+const sections = {
   format: z.literal(EXPORT_FORMAT),
-  version: z.literal(EXPORT_VERSION),
   profile: z.strictObject({
     id,
     name: z.string().max(LIMITS.nameChars),
@@ -104,8 +90,17 @@ export const exportSchema = z.strictObject({
   sessions: z.array(session).max(LIMITS.sessions),
   pending: z.array(pending).max(LIMITS.sessions),
   tree: tree.nullable(),
+};
+
+export const exportSchemaV1 = z.strictObject({ ...sections, version: z.literal(1) });
+
+export const exportSchema = z.strictObject({
+  ...sections,
+  version: z.literal(EXPORT_VERSION),
+  taskMemories: taskMemoriesSchema,
 });
 
+export type ProfileExportV1 = z.infer<typeof exportSchemaV1>;
 export type ProfileExport = z.infer<typeof exportSchema>;
 export type ExportedTree = z.infer<typeof tree>;
 

@@ -1,7 +1,8 @@
 /**
  * Importing a profile file: parse (rejecting prototype-pollution keys), decrypt if needed,
- * validate shape and integrity, then write everything in one transaction. Any failure throws a
- * clear ImportError subclass and leaves the store exactly as it was.
+ * validate shape (for the file's version: 1 or 2) and integrity, then write everything, task
+ * memories included, in one transaction. Any failure throws a clear ImportError subclass and
+ * leaves the store exactly as it was.
  */
 import type { GroveDb } from '../db.ts';
 import { ImportError, ProfileExistsError } from '../errors.ts';
@@ -14,11 +15,19 @@ import {
   ENCRYPTED_FORMAT,
   envelopeSchema,
   exportSchema,
+  exportSchemaV1,
   EXPORT_FORMAT,
-  EXPORT_VERSION,
   LIMITS,
   type ProfileExport,
 } from './format.ts';
+import {
+  isReadableVersion,
+  READABLE_VERSIONS,
+  upgradeV1,
+  versionNotice,
+  type FileVersion,
+} from './file-versions.ts';
+import { taskMemoryRow } from './task-memory-rows.ts';
 import { validateExport } from './validate.ts';
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -61,7 +70,26 @@ function describeIssue(error: {
   return `${where}: ${issue?.message ?? 'invalid'}`;
 }
 
-export async function parseProfileFile(text: string, passphrase?: string): Promise<ProfileExport> {
+/** A file read and checked: its content in the current shape, and the version it was saved in. */
+export interface ParsedProfileFile {
+  readonly data: ProfileExport;
+  readonly fileVersion: FileVersion;
+}
+
+function parseVersion(raw: unknown, version: FileVersion): ProfileExport {
+  const parsed = version === 1 ? exportSchemaV1.safeParse(raw) : exportSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ImportError(
+      `This file is not a valid Grove profile (${describeIssue(parsed.error)}). Nothing was imported.`,
+    );
+  }
+  return parsed.data.version === 1 ? upgradeV1(parsed.data) : parsed.data;
+}
+
+export async function parseProfileFile(
+  text: string,
+  passphrase?: string,
+): Promise<ParsedProfileFile> {
   let raw = parseJson(text);
   const format = (raw as { format?: unknown } | null)?.format;
   if (format === ENCRYPTED_FORMAT) {
@@ -77,24 +105,27 @@ export async function parseProfileFile(text: string, passphrase?: string): Promi
     );
   }
   const version = (raw as { version?: unknown }).version;
-  if (version !== EXPORT_VERSION) {
+  if (!isReadableVersion(version)) {
     throw new ImportError(
-      `This export has version ${JSON.stringify(version)}; this Grove reads version ${EXPORT_VERSION}. ` +
-        'Update Grove, or export again from the same version.',
+      `This export has version ${JSON.stringify(version)}; this Grove reads versions ` +
+        `${READABLE_VERSIONS.join(' and ')}. Update Grove, or export again from the same version.`,
     );
   }
-  const parsed = exportSchema.safeParse(raw);
-  if (!parsed.success) {
-    throw new ImportError(
-      `This file is not a valid Grove profile (${describeIssue(parsed.error)}). Nothing was imported.`,
-    );
-  }
-  validateExport(parsed.data);
-  return parsed.data;
+  const data = parseVersion(raw, version);
+  validateExport(data);
+  return { data, fileVersion: version };
 }
 
 export interface ImportOptions {
   readonly passphrase?: string;
+}
+
+/** The imported profile, with what the file held that the user may want to know about. */
+export interface ImportedProfile extends ProfileRow {
+  readonly fileVersion: FileVersion;
+  readonly taskMemories: number;
+  /** Set when the file's version matters (a version 1 file holds no task memories). */
+  readonly notice?: string;
 }
 
 /** Imports a profile export as a new profile; an existing profile id is refused. */
@@ -102,8 +133,8 @@ export async function importProfile(
   db: GroveDb,
   text: string,
   options: ImportOptions = {},
-): Promise<ProfileRow> {
-  const data = await parseProfileFile(text, options.passphrase);
+): Promise<ImportedProfile> {
+  const { data, fileVersion } = await parseProfileFile(text, options.passphrase);
   const pid = data.profile.id;
   const version = 1;
   const base = { profileId: pid };
@@ -126,6 +157,7 @@ export async function importProfile(
         ),
       );
       await db.pending.bulkAdd(data.pending.map((p) => ({ ...base, ...p })));
+      await db.taskMemory.bulkAdd(data.taskMemories.map((u) => taskMemoryRow(pid, u)));
       const tree = data.tree;
       if (!tree) return;
       await db.treeHeads.add({ ...base, version });
@@ -152,5 +184,11 @@ export async function importProfile(
       await db.treeFacts.bulkAdd(tree.facts.map((f): TreeFactRow => ({ ...base, version, ...f })));
     }),
   );
-  return data.profile;
+  const notice = versionNotice(fileVersion);
+  return {
+    ...data.profile,
+    fileVersion,
+    taskMemories: data.taskMemories.length,
+    ...(notice === undefined ? {} : { notice }),
+  };
 }

@@ -1,26 +1,13 @@
 /**
  * Checks an export hangs together beyond its shape: unique ids, a well-formed tree (every
  * reference resolves, levels match, one node per fact), embeddings of the stated dimension with
- * finite values, provenance pointing at sessions and turns in the file.
+ * finite values, provenance (of facts and task memories) pointing at sessions and turns in the
+ * file.
  */
-import { ImportError } from '../errors.ts';
 import { base64ToVector, isFiniteVector } from '../vector-codec.ts';
 import type { ProfileExport } from './format.ts';
-
-function fail(message: string): never {
-  throw new ImportError(
-    `This file is not a valid Grove profile: ${message}. Nothing was imported.`,
-  );
-}
-
-function unique(ids: readonly string[], what: string): Set<string> {
-  const set = new Set<string>();
-  for (const id of ids) {
-    if (set.has(id)) fail(`${what} "${id}" appears twice`);
-    set.add(id);
-  }
-  return set;
-}
+import { fail, unique } from './integrity-checks.ts';
+import { validateTaskMemories } from './validate-task-memories.ts';
 
 export function validateExport(data: ProfileExport): void {
   const conversations = unique(
@@ -47,6 +34,11 @@ export function validateExport(data: ProfileExport): void {
       ),
     );
   }
+  const ingested = new Set(data.sessions.map((s) => s.id));
+  validateTaskMemories(
+    data.taskMemories,
+    new Map([...turnsBySession].filter(([sid]) => ingested.has(sid))),
+  );
   const tree = data.tree;
   if (!tree) return;
 

@@ -52,7 +52,10 @@ export function ExportImport() {
             if (!file) return;
             void file.text().then(async (text) => {
               const row = await memoryActions.importProfile(text, passphrase || undefined);
-              if (row) setMessage(`Imported profile “${row.name}”: switch to it in the header.`);
+              if (row) {
+                const imported = `Imported profile “${row.name}”: switch to it in the header.`;
+                setMessage(row.notice ? `${imported} ${row.notice}` : imported);
+              }
               e.target.value = '';
             });
           }}
