@@ -4,17 +4,24 @@
  * memory on the assistant confirms with the remembered slots (and says which memory supplied
  * them) instead of asking again; with memory off it asks every slot question. A slot corrected
  * inline updates the stored task memory, which the inspector lists with edit and delete.
+ * The scripted model is loaded, so each confirmation and question is the model's reply, checked
+ * against the slots the chat holds (the reply's details say so).
  */
 import type { Locator, Page } from '@playwright/test';
 import { AppPage } from './app-page.ts';
 import { expect, test } from './network-guard.ts';
 import { screenshotPath } from './screenshots.ts';
 
-const QUESTIONS: Record<string, string> = {
-  'Which restaurant would you like to book?': 'Nopa',
-  'How many people is the table for?': '2',
-  'What time would you like the table?': '7 pm',
+/** The answer to each slot the scripted model asks about ("Could you tell me the time?"). */
+const ANSWERS: Record<string, string> = {
+  'restaurant name': 'Nopa',
+  'party size': '2',
+  time: '7 pm',
 };
+
+const CONFIRM_REMEMBERED =
+  'Just to confirm, as last time: the restaurant name is Nopa, the party size is 2 and the ' +
+  'time is 7 pm. Shall I go ahead?';
 
 /** Books a table, answering each slot question; counts the questions and the user's turns. */
 async function bookTable(
@@ -27,12 +34,14 @@ async function bookTable(
   for (let i = 0; i < 8; i++) {
     const text = (await reply.getByTestId('message-body').innerText()).trim();
     if (text.startsWith('Done.')) return { questions, turns, confirm: confirm ?? reply };
-    const answer = QUESTIONS[text];
+    const asked = /Could you tell me the ([\w ]+)\?$/.exec(text)?.[1];
+    const answer = asked === undefined ? undefined : ANSWERS[asked];
     if (answer !== undefined) questions++;
     else {
-      expect(text).toMatch(/^Just to confirm: /);
+      expect(text).toMatch(/^Just to confirm[:,] /);
       confirm = reply;
     }
+    await expect(reply.getByTestId('task-reply-check')).toHaveAttribute('data-source', 'model');
     reply = await app.send(answer ?? 'Yes');
     turns++;
   }
@@ -78,9 +87,14 @@ test('a table booked before is confirmed with the remembered slots, in fewer tur
   expect(on.third.turns).toBeLessThan(off.third.turns);
 
   const confirm = on.third.confirm;
-  await expect(confirm.getByTestId('message-body')).toHaveText(
-    'Just to confirm: a table for 2 at Nopa at 7 pm again?',
-  );
+  await expect(confirm.getByTestId('message-body')).toHaveText(CONFIRM_REMEMBERED);
+  // Written by the model, and checked against the three slots the chat holds.
+  await expect(confirm.locator('.message-meta')).toContainText('Scripted LLM (test mode)');
+  const check = confirm.getByTestId('task-reply-check');
+  await expect(check).toHaveAttribute('data-source', 'model');
+  await expect(check).toContainText('Reply checked: 3 of 3 slots stated as held');
+  await check.locator('summary').click();
+  await expect(check.locator('[data-status="ok"]')).toHaveCount(3);
   const card = confirm.getByTestId('task-confirmation');
   await expect(card).toContainText('3 of 3 details from task memory');
   await expect(card.getByTestId('task-slot-source').first()).toContainText('from memory · session');
@@ -88,16 +102,19 @@ test('a table booked before is confirmed with the remembered slots, in fewer tur
   // Correct a remembered slot inline: the memory that supplied it is updated.
   await app.send('Book a table for dinner again.');
   const again = app.replies.last();
-  await expect(again.getByTestId('message-body')).toHaveText(
-    'Just to confirm: a table for 2 at Nopa at 7 pm again?',
-  );
+  await expect(again.getByTestId('message-body')).toHaveText(CONFIRM_REMEMBERED);
   await again.getByRole('button', { name: 'Correct the party size' }).click();
   await again.getByLabel('New party size').fill('4');
   await again.getByRole('button', { name: 'Save' }).click();
   const updated = app.replies.last();
   await expect(updated.getByTestId('message-body')).toHaveText(
-    'Updated the party size to 4. Just to confirm: a table for 4 at Nopa at 7 pm again?',
+    'Updated the party size to 4. Just to confirm, as last time: the restaurant name is Nopa, ' +
+      'the party size is 4 and the time is 7 pm. Shall I go ahead?',
   );
+  const updatedCheck = updated.getByTestId('task-reply-check');
+  await expect(updatedCheck).toHaveAttribute('data-source', 'model');
+  await updatedCheck.locator('summary').click();
+  await expect(updatedCheck.locator('[data-status="ok"]')).toHaveCount(3);
   const party = updated.getByTestId('task-slot').filter({ hasText: 'party size' });
   await expect(party.getByTestId('task-slot-value')).toHaveText('4');
   await expect(party.getByTestId('task-slot-source')).toContainText('corrected by you');
@@ -105,6 +122,7 @@ test('a table booked before is confirmed with the remembered slots, in fewer tur
     path: screenshotPath(testInfo, 'task-confirmation.png'),
     fullPage: true,
   });
+  await updated.screenshot({ path: screenshotPath(testInfo, 'task-reply-check.png') });
   await app.send('Yes');
   await endSession(page, 'done');
 

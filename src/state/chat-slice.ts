@@ -21,7 +21,7 @@ export interface ChatSlice {
   appendDelta(id: string, delta: string): void;
   finishMessage(
     id: string,
-    update: { text?: string; status: 'done' | 'failed'; error?: string },
+    update: { text?: string; status: 'done' | 'failed'; error?: string; model?: string | null },
   ): void;
   setMemories(id: string, memories: MemoriesUsed): void;
   addTraversalEvent(id: string, event: TraversalEvent): void;
@@ -49,13 +49,14 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set) => ({
     set((s) => ({ messages: [...s.messages, message], lastActivityAt: now })),
   appendDelta: (id, delta) =>
     set((s) => ({ messages: patch(s.messages, id, (m) => ({ ...m, text: m.text + delta })) })),
-  finishMessage: (id, { text, status, error }) =>
+  finishMessage: (id, { text, status, error, model }) =>
     set((s) => ({
       messages: patch(s.messages, id, (m) => ({
         ...m,
         status,
         ...(text !== undefined ? { text } : {}),
         ...(error !== undefined ? { error } : {}),
+        ...(model !== undefined ? { model } : {}),
       })),
     })),
   setMemories: (id, memories) =>

@@ -207,7 +207,10 @@ export function createChatController(deps: ChatDeps): ChatController {
 
   return {
     send,
-    stop: () => generating?.abort(),
+    stop: () => {
+      generating?.abort();
+      deps.tasks?.stop();
+    },
     endSession,
     async newConversation() {
       const ending = endSession('new-conversation');

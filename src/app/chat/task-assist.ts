@@ -1,12 +1,15 @@
 /**
  * Task-like requests in the chat (booking, ordering, media, rides): classify the message (the
  * LLM with a JSON schema when one is loaded, else keywords: task-classify.ts), recall the task
- * memory for it through the memory worker, and answer with the task-flow templates: a
+ * memory for it through the memory worker, and answer from the task-flow state machine: a
  * confirmation carrying the remembered slots (with the memories that supplied them) or the next
- * missing-slot question. A slot corrected with the inline control is written back to the memory
- * unit that supplied it (correctSlot in the worker).
+ * missing-slot question. With a model loaded the reply is the model's, checked against the slots
+ * the state machine holds, or the template when the check fails (task-reply.ts); the check is
+ * kept for the message's details. A slot corrected with the inline control is written back to
+ * the memory unit that supplied it (correctSlot in the worker).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { asTurnId } from '../../engine/types.ts';
 import { sessionTurns } from '../../state/chat-slice.ts';
 import { newId } from '../../state/ids.ts';
 import type { GroveStore } from '../../state/store.ts';
@@ -22,6 +25,7 @@ import {
   type TaskState,
   type TaskStep,
 } from './task-flow.ts';
+import { modelWrites, writeTaskReply, type TaskReplyCheck } from './task-reply.ts';
 
 /** What the confirmation under a reply shows. */
 export interface TaskCard {
@@ -43,6 +47,8 @@ export interface TaskCard {
 
 export interface TaskCards {
   readonly cards: Readonly<Record<string, TaskCard>>;
+  /** How each model-era task reply was checked, by message id (none in memory-only mode). */
+  readonly checks: Readonly<Record<string, TaskReplyCheck>>;
 }
 
 export interface TaskAssist {
@@ -50,6 +56,8 @@ export interface TaskAssist {
   handle(text: string): Promise<boolean>;
   /** The inline correction of one slot shown on confirmation `messageId`. */
   correct(messageId: string, slot: string, value: string): Promise<void>;
+  /** Stops the model writing a task reply (the template reply is shown instead). */
+  stop(): void;
   readonly cards: StoreApi<TaskCards>;
 }
 
@@ -63,8 +71,9 @@ export function createTaskAssist(deps: {
 }): TaskAssist {
   const { store, memory } = deps;
   const now = deps.now ?? Date.now;
-  const cards = createStore<TaskCards>()(() => ({ cards: {} }));
+  const cards = createStore<TaskCards>()(() => ({ cards: {}, checks: {} }));
   let active: { sessionId: string; state: TaskState; cardId: string | null } | null = null;
+  let writing: AbortController | undefined;
 
   const closeCards = () => {
     const all = cards.getState().cards;
@@ -74,21 +83,40 @@ export function createTaskAssist(deps: {
     cards.setState({ cards: closed });
   };
 
-  const answer = (sessionId: string, step: TaskStep, note?: string) => {
+  /** The reply text: the model's checked reply, or the template (at once, with no model). */
+  async function write(id: string, sessionId: string, step: TaskStep) {
+    const llm = deps.chatLlm();
+    const add = (text: string, status: 'done' | 'streaming', model: string) =>
+      store.getState().addMessage({ id, role: 'assistant', text, status, sessionId, model }, now());
+    if (!llm || !modelWrites(step.state)) {
+      add(step.reply, 'done', TASK_REPLY_MODEL);
+      return;
+    }
+    const turns = sessionTurns(store.getState().messages, sessionId).map((t) => ({
+      ...t,
+      id: asTurnId(t.id),
+    }));
+    add('', 'streaming', llm.label);
+    const control = new AbortController();
+    writing = control;
+    try {
+      const reply = await writeTaskReply({ llm: llm.port, step, turns, signal: control.signal });
+      const model = reply.check.source === 'model' ? llm.label : TASK_REPLY_MODEL;
+      store.getState().finishMessage(id, { text: reply.text, status: 'done', model });
+      const { checks } = cards.getState();
+      cards.setState({ checks: { ...checks, [id]: reply.check } });
+    } finally {
+      if (writing === control) writing = undefined;
+    }
+  }
+
+  const answer = async (sessionId: string, step: TaskStep, note?: string) => {
     const id = newId('m');
-    store.getState().addMessage(
-      {
-        id,
-        role: 'assistant',
-        text: step.reply,
-        status: 'done',
-        sessionId,
-        model: TASK_REPLY_MODEL,
-      },
-      now(),
-    );
-    closeCards();
     const { state } = step;
+    closeCards();
+    // The state machine moves on at once; only the reply's wording waits for the model.
+    active = { sessionId, state, cardId: null };
+    await write(id, sessionId, step);
     if (state.phase === 'confirming') {
       const card: TaskCard = {
         messageId: id,
@@ -103,12 +131,12 @@ export function createTaskAssist(deps: {
             ...(source ? { source } : {}),
           };
         }),
-        open: true,
+        open: active.state === state,
         ...(note ? { note } : {}),
       };
       cards.setState({ cards: { ...cards.getState().cards, [id]: card } });
+      if (active.state === state) active = { sessionId, state, cardId: id };
     }
-    active = { sessionId, state, cardId: state.phase === 'confirming' ? id : null };
     store.setState({ lastActivityAt: now() });
   };
 
@@ -131,13 +159,13 @@ export function createTaskAssist(deps: {
     async handle(text) {
       const sessionId = store.getState().sessionId;
       if (active && active.sessionId === sessionId && isOpen(active.state)) {
-        answer(sessionId, continueTask(active.state, text));
+        await answer(sessionId, continueTask(active.state, text));
         return true;
       }
       const kind = await classifyRequest(text, deps.chatLlm()?.port);
       if (!kind) return false;
       const found = await recall(kind.id, sessionId);
-      answer(sessionId, startTask(kind, text, found.slots), found.note);
+      await answer(sessionId, startTask(kind, text, found.slots), found.note);
       return true;
     },
     async correct(messageId, slot, value) {
@@ -147,7 +175,8 @@ export function createTaskAssist(deps: {
       const source = state.sources[slot];
       if (source && store.getState().memoryEnabled)
         await memory.correctTaskSlot(source.unitId, state.kind.id, slot, trimmed);
-      answer(sessionId, correctTask(state, slot, trimmed));
+      await answer(sessionId, correctTask(state, slot, trimmed));
     },
+    stop: () => writing?.abort(),
   };
 }

@@ -2,7 +2,9 @@
  * The task dialogue as a pure state machine (no I/O): start a task with what the user said and
  * what memory recalled, then ask about missing slots turn by turn (the proactive loop, capped at
  * DEFAULT_MAX_TURNS questions), confirm with the remembered slots, and finish on a yes.
- * Replies are templates built from the slots, so they never claim more than memory holds.
+ * Replies are templates built from the slots, so they never claim more than memory holds; with a
+ * model loaded, task-reply.ts may show a model-written reply instead, once it is checked against
+ * these values.
  */
 import { DEFAULT_MAX_TURNS } from '../../engine/task-memory/index.ts';
 import { doneLine, valuesInRequest, type TaskKind } from '../../storage/task-catalogue.ts';
@@ -27,7 +29,10 @@ export interface TaskState {
 
 export interface TaskStep {
   readonly state: TaskState;
+  /** The template reply (with `lead`, when there is one, at its start). */
   readonly reply: string;
+  /** What the reply opens with before its confirmation or question ("Updated the time to 8 pm."). */
+  readonly lead?: string;
 }
 
 const YES = /^(yes|yep|yeah|sure|ok|okay|correct|confirm(ed)?|go ahead|please do|right)\b/i;
@@ -132,7 +137,8 @@ export function correctTask(state: TaskState, slot: string, value: string): Task
     sources,
     corrected,
   });
-  return { ...step, reply: `Updated the ${label} to ${value}. ${step.reply}` };
+  const lead = `Updated the ${label} to ${value}.`;
+  return { ...step, reply: `${lead} ${step.reply}`, lead };
 }
 
 export const isOpen = (state: TaskState | null) =>

@@ -30,6 +30,7 @@ export {
 export { isFirstPerson, thirdPersonVerb, toThirdPerson } from './third-person.ts';
 export {
   TASK_RULES,
+  taskChatRespondRule,
   taskCheckRule,
   taskIntentRule,
   taskJudgeRule,

@@ -93,6 +93,35 @@ export const taskRespondRule: Rule = (prompt) => {
     : `${confirm} Could you tell me the ${unknown.join(' and ')}?`;
 };
 
+const listed = (items: readonly string[]): string =>
+  items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
+
+/**
+ * 'task-respond' as a chat assistant would word it (the app's test mode uses it): confirms the
+ * known TASK values in one sentence ("as last time" when MEMORY holds answers) and asks a yes/no
+ * question, or acknowledges them and asks for the slots marked `?`. MEMORY answers that repeat a
+ * TASK value are not said twice.
+ */
+export const taskChatRespondRule: Rule = (prompt) => {
+  const task = pairs(inputLines(prompt, S.task, LLM_PURPOSES.taskRespond));
+  const memory = inputLines(prompt, S.memory, LLM_PURPOSES.taskRespond);
+  const name = (n: string) => n.replace(/_/g, ' ');
+  const known = task.filter(([, v]) => v !== '?');
+  const unknown = task.filter(([, v]) => v === '?').map(([n]) => name(n));
+  const values = new Set(known.map(([, v]) => v.toLowerCase()));
+  const extra = memory.filter((m) => !values.has(m.toLowerCase()));
+  const stated = listed(known.map(([n, v]) => `the ${name(n)} is ${v}`));
+  const also = extra.length === 0 ? '' : ` I also remember: ${extra.join('; ')}.`;
+  if (unknown.length === 0) {
+    const again = memory.length > 0 ? ', as last time' : '';
+    return `Just to confirm${again}: ${stated}.${also} Shall I go ahead?`;
+  }
+  const ask = `Could you tell me the ${listed(unknown)}?`;
+  return known.length === 0 ? `Sure.${also} ${ask}` : `Got it: ${stated}.${also} ${ask}`;
+};
+
 /** 'task-check': ok when the value is in RESPONSE (case-insensitive), else missing. */
 export const taskCheckRule: Rule = (prompt) => {
   const response =

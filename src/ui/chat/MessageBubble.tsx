@@ -7,6 +7,7 @@ import type { ChatMessageView } from '../../state/chat-types.ts';
 import { MemoriesUsed } from './MemoriesUsed.tsx';
 import { TopicLine } from './TopicLine.tsx';
 import { TaskConfirmation } from './TaskConfirmation.tsx';
+import { TaskReplyCheck } from './TaskReplyCheck.tsx';
 
 const NO_IMAGES = ['img'];
 
@@ -36,6 +37,7 @@ export function MessageBubble({ message }: { message: ChatMessageView }) {
         {message.status === 'failed' && <p className="memories-error">{message.error}</p>}
       </div>
       {!mine && <TaskConfirmation messageId={message.id} />}
+      {!mine && <TaskReplyCheck messageId={message.id} />}
       {!mine && <TopicLine replyId={message.id} />}
       {!mine && message.memories && <MemoriesUsed memories={message.memories} />}
     </article>
