@@ -47,7 +47,8 @@ export const ntmOptions = {
   'branch-threshold': { type: 'string' },
   'topic-threshold': { type: 'string' },
   'branch-margin': { type: 'string' },
-  'summary-words': { type: 'string' },
+  'summary-share': { type: 'string' },
+  'question-share': { type: 'string' },
   'max-reply-tokens': { type: 'string' },
 } as const;
 
@@ -150,10 +151,17 @@ export async function runNtmEvalCommand(
       'branch-margin',
       DEFAULT_DISCOURSE_SETTINGS.branchMargin,
     ),
-    summaryWords: intOption(
-      values['summary-words'],
-      'summary-words',
-      DEFAULT_DISCOURSE_SETTINGS.summaryWords,
+    summaryShare: numberOption(
+      values['summary-share'],
+      'summary-share',
+      DEFAULT_DISCOURSE_SETTINGS.summaryShare,
+      { min: 0, max: 1 },
+    ),
+    questionShare: numberOption(
+      values['question-share'],
+      'question-share',
+      DEFAULT_DISCOURSE_SETTINGS.questionShare,
+      { min: 0, max: 1 },
     ),
   };
   const models = modelsFrom({

@@ -64,9 +64,9 @@ export function selectContext(
     branchLines.push(nodes.map((n) => n.summary).join(' '));
   }
   const sections: string[] = [];
-  if (topicLines.length > 0) sections.push(`Other topics, one per line:\n${topicLines.join('\n')}`);
+  if (topicLines.length > 0) sections.push(`Other topics:\n${topicLines.join('\n')}`);
   if (branchLines.length > 0) {
-    sections.push(`Set-aside branches of this topic, one per line:\n${branchLines.join('\n')}`);
+    sections.push(`Set-aside branches:\n${branchLines.join('\n')}`);
   }
   const system = sections.length > 0 ? sections.join('\n') : null;
   const history: ChatMessage[] = [

@@ -3,13 +3,32 @@
  * Sentences are ranked by what they carry (numbers ×3, named items ×2, content words ×1; a
  * role-play preamble such as "Assume you are a purchasing agent." scores nothing), and the best
  * ones, kept in their original order, are compressed to their numbers, named items, negations and
- * content words (each once), up to `maxWords` words: "Increase the budget to 10,000 yuan, I want a better
- * screen." → "increase budget 10000 yuan; better screen." Numbers are never dropped.
+ * content words (each once): "Increase the budget to 10,000 yuan, I want a better screen." →
+ * "increase budget 10000 yuan better screen." The word budget is a share of the round's content
+ * words (a long request keeps more than a short one); a round that only asks questions gets a
+ * small part of it (it carries no task state). Numbers and named items are never dropped, even
+ * from sentences past the budget.
  */
 import { splitSentences } from '../facts/sentences.ts';
 import { hasDigit, isContentWord, isNamedItem, stemWord, wordTokens } from './words.ts';
 
-export const EXTRACTIVE_SUMMARY_WORDS = 9;
+export interface SummaryBudget {
+  /** Share of the round's content words the summary keeps (rounded up). */
+  readonly share: number;
+  /** Share of that budget left to a round that only asks questions (at least one word). */
+  readonly questionShare: number;
+  /** Bounds on the budget, in words. */
+  readonly minWords: number;
+  readonly maxWords: number;
+}
+
+/** Tuned on the NTM dev file with --llm none (see settings.ts). */
+export const DEFAULT_SUMMARY_BUDGET: SummaryBudget = {
+  share: 0.8,
+  questionShare: 0.15,
+  minWords: 3,
+  maxWords: 30,
+};
 
 /** Sentences that only set up a role-play ("Assume you are ...", "Your role is ..."). */
 const ROLE_SETUP =
@@ -40,7 +59,7 @@ function compress(sentence: string): { words: string[]; score: number } {
 export function extractiveSummary(
   user: string,
   assistant = '',
-  maxWords = EXTRACTIVE_SUMMARY_WORDS,
+  budget: SummaryBudget = DEFAULT_SUMMARY_BUDGET,
 ): string {
   const scored: Scored[] = splitSentences(user)
     .map((sentence, index) => ({ sentence, index }))
@@ -52,18 +71,28 @@ export function extractiveSummary(
     }))
     .filter((s) => s.words.length > 0);
   if (scored.length === 0) {
-    const fallback = compress(user).words.slice(0, maxWords);
+    const fallback = compress(user).words.slice(0, budget.maxWords);
     if (fallback.length > 0) return `${fallback.join(' ')}.`;
-    const reply = compress(assistant).words.slice(0, maxWords);
-    return reply.length > 0 ? `Assistant: ${reply.join(' ')}.` : '(no content).';
+    const reply = compress(assistant).words;
+    const replyWords = reply.slice(0, wordBudget(reply.length, budget));
+    return reply.length > 0 ? `Assistant: ${replyWords.join(' ')}.` : '(no content).';
   }
-  // A round that only asks questions (no request, no statement) carries no task state: half budget.
-  if (scored.every((s) => s.question)) maxWords = Math.max(1, Math.ceil(maxWords / 2));
+  let maxWords = wordBudget(
+    scored.reduce((n, s) => n + s.words.length, 0),
+    budget,
+  );
+  if (scored.every((s) => s.question)) {
+    maxWords = Math.max(1, Math.ceil(maxWords * budget.questionShare));
+  }
   // Best sentences first until the budget is spent; numbers and named items always fit.
   const chosen = new Map<number, string[]>();
   let used = 0;
   for (const s of [...scored].sort((a, b) => b.score - a.score || a.index - b.index)) {
-    if (used >= maxWords) break;
+    if (used >= maxWords) {
+      const essentials = keepEssentials(s.words, 0);
+      if (essentials.length > 0) chosen.set(s.index, essentials);
+      continue;
+    }
     const room = maxWords - used;
     const kept = s.words.length <= room ? s.words : keepEssentials(s.words, room);
     chosen.set(s.index, kept);
@@ -84,6 +113,11 @@ export function extractiveSummary(
     .filter((words) => words.length > 0)
     .map((words) => words.join(' '));
   return `${parts.join('; ')}.`;
+}
+
+function wordBudget(contentWords: number, budget: SummaryBudget): number {
+  const words = Math.ceil(budget.share * contentWords);
+  return Math.max(budget.minWords, Math.min(budget.maxWords, words));
 }
 
 /** The first `room` words, plus any later number or named item (what summaries must keep). */

@@ -8,7 +8,11 @@ import { errorMessage, isAbortError } from '../errors.ts';
 import { LLM_PURPOSES } from '../llm-purposes.ts';
 import type { LlmPort } from '../ports.ts';
 import { firstSentence } from '../tree/summarise.ts';
-import { EXTRACTIVE_SUMMARY_WORDS, extractiveSummary } from './extractive-summary.ts';
+import {
+  DEFAULT_SUMMARY_BUDGET,
+  extractiveSummary,
+  type SummaryBudget,
+} from './extractive-summary.ts';
 import { ROUND_SUMMARY_MAX_TOKENS, roundSummaryPrompt } from './prompts.ts';
 
 export interface RoundSummary {
@@ -22,16 +26,18 @@ export interface RoundSummariser {
   summarise(user: string, assistant: string, signal?: AbortSignal): Promise<RoundSummary>;
 }
 
-export function extractiveRoundSummariser(maxWords = EXTRACTIVE_SUMMARY_WORDS): RoundSummariser {
+export function extractiveRoundSummariser(
+  budget: SummaryBudget = DEFAULT_SUMMARY_BUDGET,
+): RoundSummariser {
   return {
     summarise: (user, assistant) =>
-      Promise.resolve({ text: extractiveSummary(user, assistant, maxWords), source: 'extractive' }),
+      Promise.resolve({ text: extractiveSummary(user, assistant, budget), source: 'extractive' }),
   };
 }
 
 export function llmRoundSummariser(
   llm: LlmPort,
-  fallbackWords = EXTRACTIVE_SUMMARY_WORDS,
+  fallbackBudget: SummaryBudget = DEFAULT_SUMMARY_BUDGET,
 ): RoundSummariser {
   return {
     async summarise(user, assistant, signal) {
@@ -52,7 +58,7 @@ export function llmRoundSummariser(
         error = `the summary call failed: ${errorMessage(e)}`;
       }
       return {
-        text: extractiveSummary(user, assistant, fallbackWords),
+        text: extractiveSummary(user, assistant, fallbackBudget),
         source: 'extractive',
         error,
       };

@@ -1,9 +1,13 @@
+import { DEFAULT_SUMMARY_BUDGET, type SummaryBudget } from './extractive-summary.ts';
+
 /**
  * Context-Agent's knobs. The reference values come from the paper's code (top-3 similar nodes,
  * cosine > 0.6 before the decider is consulted). The no-LLM values (topicThreshold, branchMargin,
- * summaryWords) are Grove's, tuned on the NTM dev file only, with the bundled GloVe embedder
- * (`grove eval --dataset ntm --llm none`): the lowest token ratio whose goal coverage stays within
- * 5 points of the linear history's without degenerating into a tree per turn. Mean-pooled GloVe
+ * summaryShare, questionShare) are Grove's, tuned on the NTM dev file only, with the bundled
+ * GloVe embedder (`grove eval --dataset ntm --llm none`): the lowest token ratio whose goal
+ * coverage stays within 5 points of the linear history's without degenerating into a tree per
+ * turn (dev: ratio 0.597, coverage 0.886 vs 0.936 — on the edge; the trade-off is a line, about
+ * +1 point of coverage per +0.02 of ratio, set mostly by the summary budget). Mean-pooled GloVe
  * vectors of unrelated sentences still reach cosines of 0.5–0.6, hence a topic threshold of 0.7;
  * a sentence-embedding model would want its own value.
  */
@@ -19,8 +23,13 @@ export interface DiscourseSettings {
    * this much before the conversation leaves the current path.
    */
   readonly branchMargin: number;
-  /** No-LLM mode: the longest extractive round summary, in words (numbers are always kept). */
-  readonly summaryWords: number;
+  /**
+   * No-LLM mode (and the fallback when an LLM summary fails): the share of a round's content
+   * words its extractive summary keeps (numbers and named items are always kept).
+   */
+  readonly summaryShare: number;
+  /** The part of that budget a round that only asks questions gets (it carries no task state). */
+  readonly questionShare: number;
 }
 
 export const DEFAULT_DISCOURSE_SETTINGS: DiscourseSettings = {
@@ -28,7 +37,8 @@ export const DEFAULT_DISCOURSE_SETTINGS: DiscourseSettings = {
   branchThreshold: 0.6,
   topicThreshold: 0.7,
   branchMargin: 0.05,
-  summaryWords: 9,
+  summaryShare: DEFAULT_SUMMARY_BUDGET.share,
+  questionShare: DEFAULT_SUMMARY_BUDGET.questionShare,
 };
 
 export function discourseSettings(overrides: Partial<DiscourseSettings> = {}): DiscourseSettings {
@@ -36,10 +46,10 @@ export function discourseSettings(overrides: Partial<DiscourseSettings> = {}): D
   if (!Number.isInteger(s.topK) || s.topK < 1) {
     throw new RangeError(`Context-Agent topK must be an integer ≥ 1, got ${s.topK}.`);
   }
-  if (!Number.isInteger(s.summaryWords) || s.summaryWords < 1) {
-    throw new RangeError(
-      `Context-Agent summaryWords must be an integer ≥ 1, got ${s.summaryWords}.`,
-    );
+  for (const key of ['summaryShare', 'questionShare'] as const) {
+    if (!(s[key] > 0 && s[key] <= 1)) {
+      throw new RangeError(`Context-Agent ${key} is a share in (0, 1], got ${s[key]}.`);
+    }
   }
   for (const key of ['branchThreshold', 'topicThreshold'] as const) {
     if (!(s[key] >= -1 && s[key] <= 1)) {
@@ -47,4 +57,13 @@ export function discourseSettings(overrides: Partial<DiscourseSettings> = {}): D
     }
   }
   return s;
+}
+
+/** The extractive summary's word budget these settings give. */
+export function summaryBudget(settings: DiscourseSettings): SummaryBudget {
+  return {
+    ...DEFAULT_SUMMARY_BUDGET,
+    share: settings.summaryShare,
+    questionShare: settings.questionShare,
+  };
 }

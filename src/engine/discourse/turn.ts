@@ -32,7 +32,7 @@ import {
   llmRoundSummariser,
   type RoundSummariser,
 } from './round-summary.ts';
-import { discourseSettings, type DiscourseSettings } from './settings.ts';
+import { discourseSettings, summaryBudget, type DiscourseSettings } from './settings.ts';
 import { shouldConsult, topSimilar } from './similarity.ts';
 import type {
   BranchDecision,
@@ -69,8 +69,8 @@ export function discourseDeps(options: {
     settings,
     decider: options.llm ? llmDecider(options.llm, settings) : embeddingDecider(settings),
     summariser: options.llm
-      ? llmRoundSummariser(options.llm, settings.summaryWords)
-      : extractiveRoundSummariser(settings.summaryWords),
+      ? llmRoundSummariser(options.llm, summaryBudget(settings))
+      : extractiveRoundSummariser(summaryBudget(settings)),
     ...(options.tokenizer ? { tokenizer: options.tokenizer } : {}),
   };
 }
