@@ -162,8 +162,10 @@ export class TaskMemoryStore {
 
   /**
    * The remembered slot values for the current task: the units of the same kind are activated
-   * by intent, their pairs judged (embedding judge) and re-ranked (engine recallTaskMemory); for
-   * each slot the best-ranked pair that answers it wins.
+   * by the hybrid score (intent embedding + BM25, as `map-embedding` in the MS-TOD eval; no
+   * open-task prior: a finished task is what a user most often comes back to), their pairs
+   * judged (embedding judge) and re-ranked (engine recallTaskMemory); for each slot the
+   * best-ranked pair that answers it wins.
    */
   async recall(
     kind: TaskKind,
@@ -180,6 +182,7 @@ export class TaskMemoryStore {
       embedder,
       judge: createEmbeddingJudge({ embedder }),
       slots: kind.slots,
+      hybrid: {},
       topQa: Number.MAX_SAFE_INTEGER,
     });
     const intents = new Map(units.map((u) => [u.id, u.intent]));

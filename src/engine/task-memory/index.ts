@@ -1,6 +1,7 @@
 /**
- * MAP task memory (guide §1.3): intent + QA memory per session, intent-embedding activation,
- * judged re-ranking, pruning to core answers, the response prompt and the proactive loop.
+ * MAP task memory (guide §1.3): intent + QA memory per session, intent-embedding (or hybrid)
+ * activation, judged re-ranking, pruning to core answers, the response prompt and the proactive
+ * loop.
  * The API the chat integration and the memory inspector build on.
  */
 export type {
@@ -12,13 +13,19 @@ export type {
   TaskSlot,
 } from './types.ts';
 export {
+  DEFAULT_EMBEDDING_WEIGHT,
+  DEFAULT_INTENT_WEIGHT,
+  InvalidActivationWeightError,
   activate,
+  activateHybrid,
   activateUnits,
   embedIntent,
   embedIntents,
   MissingIntentVectorError,
+  standardise,
 } from './activate.ts';
-export type { IntentVectors } from './activate.ts';
+export type { HybridActivationOptions, IntentVectors } from './activate.ts';
+export { DEFAULT_OPEN_TASK_WEIGHT, closedness, termCosine, termVectors } from './open-tasks.ts';
 export {
   DEFAULT_OPENING_TURNS,
   OPENING_QUESTION,

@@ -1,3 +1,4 @@
+import { MS_TOD_OPEN_TASK_WEIGHT } from './open-tasks.ts';
 import { describe, expect, it } from 'vitest';
 import { HashEmbedder, ScriptedLlm } from '../testing/index.ts';
 import { extractTaskMemory } from './extractive.ts';
@@ -74,6 +75,28 @@ describe('memory-guided planning (recallTaskMemory)', () => {
     expect(result.kept.every((k) => k.judge === 0)).toBe(true);
     expect(result.activated[0]?.unit.id).toBe('p/S1');
     expect(llm.pending('task-judge')).toBe(0);
+  });
+
+  it('activates by the hybrid score when asked, open-task prior included', async () => {
+    const recall = (hybrid: NonNullable<Parameters<typeof recallTaskMemory>[0]['hybrid']>) =>
+      recallTaskMemory({
+        turns,
+        units,
+        embedder,
+        judge: createEmbeddingJudge({ embedder }),
+        slots,
+        hybrid,
+        topUnits: 1,
+      });
+    const open = await recall({});
+    expect(open.activated.map((a) => a.unit.id)).toEqual(['p/S1']);
+    // The song task was completed: the dinner, still open, activates instead.
+    const done = await recall({
+      completed: new Set(['p/S1']),
+      openTaskWeight: MS_TOD_OPEN_TASK_WEIGHT,
+    });
+    expect(done.activated.map((a) => a.unit.id)).toEqual(['p/S2']);
+    expect(done.kept.every((k) => k.sessionId === 'p/S2')).toBe(true);
   });
 
   it('counts a categorical slot as said once its value is in the context', () => {

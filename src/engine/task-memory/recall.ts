@@ -1,13 +1,21 @@
 /**
  * Memory-guided dialogue planning in one call (MAP §4.2): describe the current intent, activate
- * the closest units, find the task's missing-slot questions, judge every activated QA pair,
- * re-rank by α·retrieval + (1−α)·judge, keep the top 5 and prune them to their core answers.
+ * the closest units (by intent cosine, or by the hybrid score of activate.ts with `hybrid`),
+ * find the task's missing-slot questions, judge every activated QA pair, re-rank by
+ * α·retrieval + (1−α)·judge, keep the top 5 and prune them to their core answers.
  * With an LLM the intent and the missing questions are the model's; without one the intent is
  * the user's own words and every slot not yet said counts as missing.
  */
 import type { EmbedderPort, LlmPort } from '../ports.ts';
 import type { Turn } from '../types.ts';
-import { activateUnits, embedIntent, embedIntents, type IntentVectors } from './activate.ts';
+import {
+  activateHybrid,
+  activateUnits,
+  embedIntent,
+  embedIntents,
+  type HybridActivationOptions,
+  type IntentVectors,
+} from './activate.ts';
 import type { TaskJudge } from './judge.ts';
 import { describeIntent, missingQuestions } from './llm-memory.ts';
 import { contextLines } from './prompts.ts';
@@ -29,6 +37,12 @@ export interface RecallOptions {
   readonly alpha?: number;
   /** Units activated before judging (default 5). */
   readonly topUnits?: number;
+  /**
+   * Activate by the hybrid score of `activateHybrid` (embedding + BM25, intent level, and the
+   * open-task prior when `completed` and a weight are given) instead of the intent cosine alone
+   * (the default).
+   */
+  readonly hybrid?: Omit<HybridActivationOptions, 'limit'>;
   /** QA pairs kept (default 5). */
   readonly topQa?: number;
   readonly signal?: AbortSignal;
@@ -75,12 +89,13 @@ export async function recallTaskMemory(options: RecallOptions): Promise<RecallRe
   }
   const vectors = options.vectors ?? (await embedIntents(options.units, options.embedder, signal));
   const query = await embedIntent(intent, options.embedder, signal);
-  const activated = activateUnits(
-    query,
-    options.units,
-    vectors,
-    options.topUnits ?? DEFAULT_TOP_UNITS,
-  );
+  const topUnits = options.topUnits ?? DEFAULT_TOP_UNITS;
+  const activated = options.hybrid
+    ? activateHybrid(intent, query, options.units, vectors, {
+        ...options.hybrid,
+        limit: topUnits,
+      })
+    : activateUnits(query, options.units, vectors, topUnits);
 
   const context = contextLines(turns);
   let missing = unsaidSlots(options.slots, context).map((s) => s.question);

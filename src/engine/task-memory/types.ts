@@ -55,7 +55,11 @@ export interface TaskSlot {
 /** A memory unit with its activation (retrieval) score. */
 export interface ActivatedUnit {
   readonly unit: TaskMemoryUnit;
-  /** Cosine between the current intent and the unit's intent, in [-1, 1]. */
+  /**
+   * Activation score, higher is closer: the cosine between the current intent and the unit's
+   * intent in [-1, 1] (`activateUnits`), or the hybrid score of `activateHybrid` (unbounded:
+   * standardised cosine and BM25, minus the open-task prior).
+   */
   readonly score: number;
 }
 
