@@ -1,12 +1,16 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msTodFixtureText } from '../../src/engine/eval/ms-tod-fixture.test-support.ts';
 import { SGD_FIXTURE } from '../../src/engine/task-memory/fixtures.test-support.ts';
 import { UsageError } from './args.ts';
 import { runEvalCommand } from './eval-command.ts';
-import { isMsTodTaskMemoryRun } from './eval-ms-tod.ts';
+import { isMsTodTaskMemoryRun, runMsTodCommand, type MsTodSummary } from './eval-ms-tod.ts';
+import {
+  startFakeTaskLlmServer,
+  type FakeTaskLlmServer,
+} from './fake-task-llm-server.test-support.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'grove-mstod-'));
 const data = join(root, 'ms-tod');
@@ -63,10 +67,112 @@ describe('grove eval --dataset ms-tod (task memory)', () => {
       UsageError,
     );
     await expect(
-      runEvalCommand([...common, '--method', 'bm25', '--llm', 'scripted']),
-    ).rejects.toThrow(/--llm none/);
+      runEvalCommand([...common, '--method', 'bm25', '--max-turns', '3'], { progress: quiet }),
+    ).rejects.toThrow(/needs an LLM/);
+    await expect(
+      runEvalCommand([...common, '--method', 'bm25', '--llm', 'oracle'], { progress: quiet }),
+    ).rejects.toThrow(UsageError);
     await expect(
       runEvalCommand([...common, '--method', 'bm25', '--sgd', join(root, 'nowhere')]),
     ).rejects.toThrow(/No SGD schemas/);
+  });
+});
+
+const DIALOGUE_FIELDS = [
+  'slot_accuracy',
+  'slot_accuracy_no_memory',
+  'turns_to_completion_mean',
+  'turns_to_completion_no_memory_mean',
+  'completion_rate',
+  'completion_rate_no_memory',
+  'max_turns',
+];
+
+const dialogueRun = async (args: string[]): Promise<MsTodSummary> =>
+  (await runMsTodCommand([...common, '--method', 'map-embedding', ...args], { progress: quiet }))
+    .result;
+
+describe('grove eval --dataset ms-tod with an LLM (confirmation dialogue)', () => {
+  let server: FakeTaskLlmServer;
+  beforeAll(async () => {
+    server = await startFakeTaskLlmServer();
+  });
+  afterAll(() => server.close());
+
+  it('adds nothing to the recall-only run with --llm none', async () => {
+    const result = await dialogueRun([]);
+    for (const field of DIALOGUE_FIELDS) expect(result).not.toHaveProperty(field);
+    expect(result.llm).toBe('none (extractive task memory)');
+    expect(result.judge).toContain('embedding judge');
+  });
+
+  it('scores the dialogue with --llm scripted (test mode): memory gives more slots, fewer turns', async () => {
+    const { result, text } = await runMsTodCommand(
+      [...common, '--method', 'map-embedding', '--llm', 'scripted'],
+      { progress: quiet },
+    );
+    expect(result).toMatchObject({ questions: 2, dialogues: 2, max_turns: 5 });
+    expect(result.llm).toContain('TEST MODE');
+    expect(result.judge).toMatch(/^LLM judge .*TEST MODE/);
+    expect(result.slot_accuracy).toBeGreaterThan(result.slot_accuracy_no_memory ?? 1);
+    expect(result.turns_to_completion_mean).toBeLessThan(
+      result.turns_to_completion_no_memory_mean ?? 0,
+    );
+    expect(result.completion_rate).toBe(1);
+    expect(result.llm_calls_mean).toBeGreaterThan(0);
+    expect(text).toContain('Slot accuracy:');
+    expect(text).toContain('LLM: scripted (TEST MODE');
+    // One slot per user turn: memory's advantage in turns grows (it leaves fewer slots to ask).
+    const slow = await dialogueRun(['--llm', 'scripted', '--user-slots-per-turn', '1']);
+    expect(slow.turns_to_completion_no_memory_mean).toBeGreaterThan(
+      result.turns_to_completion_no_memory_mean ?? Infinity,
+    );
+    expect(slow.user_slots_per_turn).toBe(1);
+  });
+
+  it('runs over an OpenAI-compatible endpoint, labelled as leaving the device', async () => {
+    const before = server.requests();
+    const result = await dialogueRun(['--llm', server.spec('rules')]);
+    expect(server.requests()).toBeGreaterThan(before);
+    expect(result.llm).toContain('LEAVES THIS DEVICE');
+    expect(result.turns_to_completion_mean).toBeLessThan(
+      result.turns_to_completion_no_memory_mean ?? 0,
+    );
+    const scripted = await dialogueRun(['--llm', 'scripted']);
+    expect(result.slot_accuracy).toBe(scripted.slot_accuracy);
+  });
+
+  it('survives a model whose every reply is malformed: nothing stated, capped dialogues', async () => {
+    const result = await dialogueRun(['--llm', server.spec('garbled'), '--max-turns', '2']);
+    expect(result).toMatchObject({
+      dialogues: 2,
+      slot_accuracy: 0,
+      slot_accuracy_no_memory: 0,
+      turns_to_completion_mean: 2,
+      completion_rate: 0,
+    });
+  });
+
+  it('writes one row per question to --out and resumes without calling the model again', async () => {
+    const out = join(root, 'dialogue-rows.jsonl');
+    const args = ['--llm', server.spec('rules'), '--out', out];
+    const first = await dialogueRun([...args, '--limit', '1']);
+    expect(first.dialogues).toBe(1);
+    const before = server.requests();
+    const second = await dialogueRun([...args, '--limit', '1']);
+    expect(server.requests()).toBe(before);
+    expect(second.slot_accuracy).toBe(first.slot_accuracy);
+    const all = await dialogueRun(args);
+    expect(all.dialogues).toBe(2);
+    expect(all.notes.some((n) => n.startsWith('resumed: 1 rows'))).toBe(true);
+    const rows = readFileSync(out, 'utf8').trim().split('\n');
+    expect(rows).toHaveLength(2);
+    expect(JSON.parse(rows[0] ?? '{}')).toMatchObject({
+      run: { dataset: 'ms-tod', max_turns: 5 },
+      dialogue: { with_memory: { complete: true } },
+    });
+    await expect(dialogueRun([...args, '--max-turns', '3'])).rejects.toThrow(
+      /holds rows of another run/,
+    );
   });
 });

@@ -3,20 +3,44 @@
  * activation on MS-TOD (Recall@1/3/5/10), with the task-memory engine (src/engine/task-memory)
  * and the pure evaluation in src/engine/eval/ms-tod-eval.ts. Needs the SGD schemas for the task
  * slots: `--sgd <folder>` (default: the `sgd` folder beside the MS-TOD folder).
+ *
+ * With `--llm scripted` (test mode) or `--llm openai:URL#model`, map-embedding judges with the LLM
+ * (over the top `--judge-units` activated units, default 5) and every confirming session also
+ * runs its confirmation dialogue with and without memory (eval-ms-tod-dialogue.ts): slot
+ * accuracy, turns to completion and completion rate. `--out rows.jsonl` keeps one row per
+ * question and resumes a run that stopped.
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import {
   MS_TOD_KS,
+  MS_TOD_METHOD_NOTES,
   MS_TOD_METHODS,
+  msTodQueries,
+  msTodQuestionId,
   runMsTodEval,
   type MsTodMethod,
   type MsTodRow,
 } from '../../src/engine/eval/ms-tod-eval.ts';
+import {
+  summariseMsTodDialogues,
+  type MsTodDialogueSummary,
+} from '../../src/engine/eval/ms-tod-dialogue-summary.ts';
 import { parseMsTodPersonas, type MsTodPersona } from '../../src/engine/datasets/ms-tod.ts';
 import { summarise, type EvalSummary } from '../../src/engine/eval/summary.ts';
-import { DEFAULT_SLOT_WEIGHT, createEmbeddingJudge } from '../../src/engine/task-memory/judge.ts';
+import {
+  DEFAULT_SLOT_WEIGHT,
+  createEmbeddingJudge,
+  createLlmJudge,
+  type TaskJudge,
+} from '../../src/engine/task-memory/judge.ts';
+import {
+  DEFAULT_EMBEDDING_WEIGHT,
+  DEFAULT_INTENT_WEIGHT,
+} from '../../src/engine/task-memory/activate.ts';
+import { DEFAULT_OPEN_TASK_WEIGHT } from '../../src/engine/task-memory/open-tasks.ts';
+import { DEFAULT_TOP_UNITS } from '../../src/engine/task-memory/recall.ts';
 import { DEFAULT_ALPHA, checkAlpha } from '../../src/engine/task-memory/rerank.ts';
 import { sgdCatalogue, type SgdCatalogue } from '../../src/engine/task-memory/sgd-schema.ts';
 import {
@@ -29,6 +53,15 @@ import {
   required,
   UsageError,
 } from './args.ts';
+import {
+  countOrAll,
+  dialogueKey,
+  dialogueNotes,
+  dialogueOptions,
+  dialogueSettingsFrom,
+  dialogueText,
+} from './eval-ms-tod-dialogue.ts';
+import { appendRow, readRows, type RunKey } from './eval-rows.ts';
 import { modelsFrom } from './models.ts';
 import { progressReporter, type ProgressStream } from './progress-bar.ts';
 
@@ -39,6 +72,12 @@ export const msTodOptions = {
   sgd: { type: 'string' },
   'query-turns': { type: 'string' },
   'slot-weight': { type: 'string' },
+  'judge-units': { type: 'string' },
+  'embedding-weight': { type: 'string' },
+  'open-task-weight': { type: 'string' },
+  'intent-weight': { type: 'string' },
+  out: { type: 'string' },
+  ...dialogueOptions,
 } as const;
 
 const UNIT = { min: 0, max: 1 };
@@ -106,7 +145,7 @@ export type MsTodSummary = EvalSummary & {
   /** Mean Recall@k for k = 1, 3, 5, 10 (and --k). */
   readonly recall_at: Readonly<Record<string, number>>;
   readonly alpha: number | null;
-};
+} & Partial<MsTodDialogueSummary & ReturnType<typeof dialogueKey>>;
 
 export async function runMsTodCommand(
   argv: string[],
@@ -118,34 +157,80 @@ export async function runMsTodCommand(
   const k = intOption(values.k, 'k', 5);
   if (k < 1) throw new UsageError(`--k must be at least 1, got ${k}`);
   const limit = values.limit === undefined ? undefined : intOption(values.limit, 'limit', 0);
-  if ((values.llm ?? 'none') !== 'none')
-    throw new UsageError(
-      `--llm ${values.llm} is not wired into the MS-TOD task-memory run yet: use --llm none (the embedding judge); the LLM judge is createLlmJudge in src/engine/task-memory/judge.ts`,
-    );
+  const llmArg = values.llm ?? 'none';
   const alpha = checkAlpha(numberOption(values.alpha, 'alpha', DEFAULT_ALPHA, UNIT));
   const slotWeight = numberOption(values['slot-weight'], 'slot-weight', DEFAULT_SLOT_WEIGHT, UNIT);
   const queryTurns = choice(values['query-turns'], 'query-turns', ['user', 'all'] as const, 'user');
-  const models = modelsFrom({ embedder: values.embedder, llm: 'none' });
+  const models = modelsFrom({ embedder: values.embedder, llm: llmArg });
+  const llm = models.llm;
+  const dialogue = dialogueSettingsFrom(values, llm);
+  const judgeUnitsArg = countOrAll(values['judge-units'], 'judge-units', 1);
+  const judgeUnits = values['judge-units'] === undefined ? DEFAULT_TOP_UNITS : judgeUnitsArg;
+  const activation = {
+    embeddingWeight: numberOption(
+      values['embedding-weight'],
+      'embedding-weight',
+      DEFAULT_EMBEDDING_WEIGHT,
+      UNIT,
+    ),
+    openTaskWeight: numberOption(
+      values['open-task-weight'],
+      'open-task-weight',
+      DEFAULT_OPEN_TASK_WEIGHT,
+      { min: 0, max: 1000 },
+    ),
+    intentWeight: numberOption(values['intent-weight'], 'intent-weight', DEFAULT_INTENT_WEIGHT, {
+      min: 0,
+      max: 1000,
+    }),
+  };
   const [personas, catalogue] = await Promise.all([
     readPersonas(file),
     readCatalogue(values.sgd, file),
   ]);
-  const judge =
-    method === 'map-embedding'
-      ? createEmbeddingJudge({ embedder: models.embedder, slotWeight })
-      : undefined;
-  const rows: MsTodRow[] = await runMsTodEval({
+  let judge: TaskJudge | undefined;
+  if (method === 'map-embedding')
+    judge = llm
+      ? createLlmJudge({ llm })
+      : createEmbeddingJudge({ embedder: models.embedder, slotWeight });
+  const run: RunKey & Record<string, unknown> = {
+    dataset: 'ms-tod',
+    method,
+    llm: llmArg,
+    embedder: models.embedder.id,
+    k,
+    seed: 0,
+    oracle_noise: 0,
+    alpha,
+    slot_weight: slotWeight,
+    query_turns: queryTurns,
+    judge_units: judgeUnits,
+    embedding_weight: activation.embeddingWeight,
+    open_task_weight: activation.openTaskWeight,
+    intent_weight: activation.intentWeight,
+    ...(dialogue ? dialogueKey(dialogue) : {}),
+  };
+  const out = values.out;
+  const previous = out ? ((await readRows(out, run)) as MsTodRow[]) : [];
+  const fresh: MsTodRow[] = await runMsTodEval({
     personas,
     catalogue,
     method,
     embedder: models.embedder,
     ...(judge ? { judge } : {}),
     alpha,
+    ...(method === 'bm25' ? {} : activation),
     k,
     queryTurns,
     ...(limit === undefined ? {} : { limit }),
+    ...(judgeUnits === 'all' ? {} : { judgeUnits }),
+    ...(dialogue ? { dialogue } : {}),
+    done: new Set(previous.map((r) => r.question_id)),
+    ...(out ? { onRow: (row: MsTodRow) => appendRow(out, run, row) } : {}),
     onProgress: progressReporter(deps.progress ?? process.stderr, `eval ${method}`),
   });
+  const selected = new Set(msTodQueries(personas).slice(0, limit).map(msTodQuestionId));
+  const rows = [...previous.filter((r) => selected.has(r.question_id)), ...fresh];
   const ks = [...new Set([...MS_TOD_KS, k])].sort((a, b) => a - b);
   const recallAt: Record<string, number> = {};
   for (const key of ks) {
@@ -158,31 +243,52 @@ export async function runMsTodCommand(
   const notes = [
     'MS-TOD memory activation: candidates are the earlier sessions of the persona; ground truth the earlier sessions of the same task (reference_dialogue_id)',
     `query intent: the ${queryTurns === 'user' ? 'user turns' : 'turns'} before the confirmation response; the predicted session's intent label, service and slot values are never read`,
+    MS_TOD_METHOD_NOTES[method],
+    ...(method !== 'bm25' && activation.openTaskWeight > 0
+      ? [
+          `open-task prior on (weight ${activation.openTaskWeight}): earlier sessions that completed their task, and those resembling them, are demoted — MS-TOD's continuation question only; Grove's chat leaves it off because it would bury finished tasks a user comes back to`,
+        ]
+      : []),
     "memory units (no LLM): intent = first user utterances, activation text = all its turns (stop words dropped); QA pairs from each stored session's own SGD slots, confirmed values where present, and its question/answer turns",
     ...(limit === undefined ? [] : [`--limit ${limit}: the first ${rows.length} questions only`]),
+    ...(previous.length > 0
+      ? [`resumed: ${rows.length - fresh.length} rows read back from ${out}`]
+      : []),
+    ...(judge && judgeUnits !== 'all'
+      ? [
+          `the judge scores the QA pairs of the top ${judgeUnits} activated units; the other sessions follow in activation order`,
+        ]
+      : []),
+    ...(dialogue ? dialogueNotes(dialogue) : []),
   ];
   const summary = summarise(rows, {
     dataset: 'ms-tod',
     method,
     embedder: models.labels.embedder,
-    llm: 'none (extractive task memory)',
+    llm: llm ? models.labels.llm : 'none (extractive task memory)',
     judge:
-      method === 'map-embedding'
-        ? `embedding judge (slot weight ${slotWeight}), alpha ${alpha}`
-        : 'none',
+      method !== 'map-embedding'
+        ? 'none'
+        : llm
+          ? `LLM judge (${models.labels.llm}), alpha ${alpha}`
+          : `embedding judge (slot weight ${slotWeight}), alpha ${alpha}`,
     k,
     notes,
   });
+  const dialogues = dialogue ? summariseMsTodDialogues(rows.map((r) => r.dialogue)) : undefined;
   const result: MsTodSummary = {
     ...summary,
     recall_at: recallAt,
     alpha: method === 'map-embedding' ? alpha : null,
+    ...(dialogue && dialogues ? { ...dialogues, ...dialogueKey(dialogue) } : {}),
   };
   const text = [
     `Dataset: ms-tod   Method: ${method}   Questions: ${summary.questions}`,
     `Embedder: ${summary.embedder}`,
+    ...(llm ? [`LLM: ${summary.llm}`] : []),
     `Judge: ${summary.judge}`,
     `Recall@k: ${ks.map((key) => `@${key} ${((recallAt[String(key)] ?? 0) * 100).toFixed(1)}%`).join('   ')}`,
+    ...(dialogue && dialogues ? dialogueText(dialogues, dialogueKey(dialogue).max_turns) : []),
     `${summary.ms_per_query} ms/query`,
     ...notes.map((n) => `Note: ${n}`),
   ].join('\n');

@@ -1,12 +1,17 @@
+import { MS_TOD_OPEN_TASK_WEIGHT } from '../task-memory/open-tasks.ts';
 import { describe, expect, it } from 'vitest';
 import { catalogueFixture } from '../task-memory/fixtures.test-support.ts';
-import { createEmbeddingJudge } from '../task-memory/judge.ts';
-import { HashEmbedder } from '../testing/index.ts';
+import { createEmbeddingJudge, createLlmJudge } from '../task-memory/judge.ts';
+import { HashEmbedder, ScriptedLlm } from '../testing/index.ts';
+import { summariseMsTodDialogues } from './ms-tod-dialogue-summary.ts';
 import {
+  MS_TOD_METHODS,
+  MS_TOD_METHOD_NOTES,
   msTodQueries,
   queryContext,
   runMsTodEval,
   unitOf,
+  type MsTodEvalOptions,
   type MsTodMethod,
 } from './ms-tod-eval.ts';
 import type { MS_TOD_PERSONA } from './ms-tod-fixture.test-support.ts';
@@ -88,6 +93,41 @@ describe('MS-TOD memory activation', () => {
     }
   });
 
+  it('demotes the stored sessions of a finished task when the open-task prior is on, for both map methods', async () => {
+    // The dinner question now also names the song, whose task session 3 already confirmed.
+    const mixed = JSON.parse(msTodFixtureText()) as typeof MS_TOD_PERSONA;
+    const opening = mixed.sessions[4]?.turns[0];
+    if (opening) opening.utterance = 'Black Widow was great. Is my table booked?';
+    const data = parseMsTodPersonas(JSON.stringify(mixed), 'mixed.json');
+    const top2 = async (method: MsTodMethod, openTaskWeight?: number) => {
+      const rows = await runMsTodEval({
+        personas: data,
+        catalogue,
+        method,
+        embedder,
+        judge: createEmbeddingJudge({ embedder }),
+        k: 2,
+        clock,
+        ...(openTaskWeight === undefined ? {} : { openTaskWeight }),
+      });
+      return rows[1]?.retrieved_sessions;
+    };
+    for (const method of ['map-embedding', 'map-embedding-nojudge'] as const)
+      expect(new Set(await top2(method, MS_TOD_OPEN_TASK_WEIGHT))).toEqual(
+        new Set(['persona-7/S1', 'persona-7/S2']),
+      );
+    // Off by default: the finished song task, named in the question, comes first.
+    expect(await top2('map-embedding-nojudge')).toEqual(['persona-7/S3', 'persona-7/S0']);
+  });
+
+  it('says what each method ranks by', () => {
+    expect(Object.keys(MS_TOD_METHOD_NOTES).sort()).toEqual([...MS_TOD_METHODS].sort());
+    for (const method of ['map-embedding', 'map-embedding-nojudge'] as const)
+      expect(MS_TOD_METHOD_NOTES[method]).toMatch(/embedding.*BM25.*intent/);
+    expect(MS_TOD_METHOD_NOTES['map-embedding']).toMatch(/judge/);
+    expect(MS_TOD_METHOD_NOTES.bm25).toMatch(/no embedding, no intent level/);
+  });
+
   it('builds a stored unit from its own labels and confirmed values', () => {
     const stored = personas[0]?.sessions[3];
     const unit = stored && unitOf(stored, catalogue);
@@ -109,5 +149,77 @@ describe('MS-TOD memory activation', () => {
       clock,
     });
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('MS-TOD confirmation dialogue in the run', () => {
+  const withLlm = (llm: ScriptedLlm, data = personas, extra: Partial<MsTodEvalOptions> = {}) =>
+    runMsTodEval({
+      personas: data,
+      catalogue,
+      method: 'map-embedding',
+      embedder,
+      judge: createLlmJudge({ llm }),
+      judgeUnits: 5,
+      dialogue: { llm },
+      k: 1,
+      clock,
+      ...extra,
+    });
+
+  it('runs every confirming session with and without memory; memory takes fewer turns', async () => {
+    const rows = await withLlm(new ScriptedLlm());
+    const dialogues = rows.map((r) => r.dialogue);
+    expect(dialogues).toHaveLength(2);
+    expect(dialogues.map((d) => d && Object.keys(d.goal))).toEqual([
+      ['song_name', 'playback_device'],
+      ['restaurant_name', 'party_size', 'date'],
+    ]);
+    const summary = summariseMsTodDialogues(dialogues);
+    expect(summary.slot_accuracy).toBeGreaterThan(summary.slot_accuracy_no_memory);
+    expect(summary.turns_to_completion_mean).toBeLessThan(
+      summary.turns_to_completion_no_memory_mean,
+    );
+    for (const d of dialogues) {
+      expect(d?.with_memory.turns).toBeLessThanOrEqual(d?.no_memory.turns ?? -1);
+      expect(d?.memory.length).toBeGreaterThan(0);
+    }
+    // The judge and both dialogues count in the row's LLM calls.
+    expect(rows[0]?.llm_calls).toBeGreaterThan(rows[0]?.dialogue?.llm_calls ?? Infinity);
+  });
+
+  it('never reads the predicted session’s gold values into its memory or response', async () => {
+    // Only the last confirming session changes: earlier ones are stored memory for later ones.
+    const tampered = JSON.parse(msTodFixtureText()) as typeof MS_TOD_PERSONA;
+    const last = tampered.sessions[4]?.confirmation_state.slot_values as Record<string, string>;
+    for (const name of Object.keys(last)) last[name] = `${last[name]} (changed)`;
+    const changed = parseMsTodPersonas(JSON.stringify(tampered), 'tampered.json');
+    const a = await withLlm(new ScriptedLlm());
+    const b = await withLlm(new ScriptedLlm(), changed);
+    expect(b.map((r) => r.dialogue?.memory)).toEqual(a.map((r) => r.dialogue?.memory));
+    expect(b.map((r) => r.dialogue?.with_memory.response)).toEqual(
+      a.map((r) => r.dialogue?.with_memory.response),
+    );
+    expect(b[1]?.dialogue?.goal.restaurant_name).toBe('Bluefin (changed)');
+    expect(b[1]?.dialogue?.with_memory.slot_accuracy).toBe(0);
+  });
+
+  it('judges only the top units’ pairs, survives a malformed judge reply, and skips done questions', async () => {
+    const llm = new ScriptedLlm({ responses: { 'task-judge': Array(20).fill('not json') } });
+    const rows = await withLlm(llm, personas, { judgeUnits: 1 });
+    const judged = llm.callsFor('task-judge').map((c) => c.prompt);
+    const firstQuery = personas[0]?.sessions[0]?.session.id ?? '';
+    expect(judged[0]).toContain(`[${firstQuery}#qa`);
+    expect(judged[0]).not.toContain('[persona-7/S1#qa');
+    expect(rows.every((r) => r.dialogue && r.dialogue.memory.length > 0)).toBe(true);
+    const resumed = await withLlm(new ScriptedLlm(), personas, {
+      done: new Set([rows[0]?.question_id ?? '']),
+    });
+    expect(resumed.map((r) => r.question_id)).toEqual([rows[1]?.question_id]);
+  });
+
+  it('runs no dialogue without the option (the recall-only run)', async () => {
+    const rows = await run('map-embedding');
+    expect(rows.every((r) => r.dialogue === undefined)).toBe(true);
   });
 });
