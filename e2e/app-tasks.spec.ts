@@ -5,9 +5,10 @@
  * them) instead of asking again; with memory off it asks every slot question. A slot corrected
  * inline updates the stored task memory, which the inspector lists with edit and delete.
  * The scripted model is loaded, so each confirmation and question is the model's reply, checked
- * against the slots the chat holds (the reply's details say so).
+ * against the slots the chat holds (the reply's details say so). Task turns are topic rounds and
+ * search the memory like other turns.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { AppPage } from './app-page.ts';
 import { expect, test } from './network-guard.ts';
 import { screenshotPath } from './screenshots.ts';
@@ -46,6 +47,33 @@ async function bookTable(
     turns++;
   }
   throw new Error('The booking did not complete within 8 turns.');
+}
+
+/** The topic number in a reply's context line ("context: 1 of 3 rounds, topic 2, …"). */
+async function topicNumber(reply: Locator): Promise<string | undefined> {
+  const line = reply.getByTestId('topic-line');
+  await expect(line).toContainText('decision ');
+  return /topic (\d+)/.exec(await line.innerText())?.[1];
+}
+
+/**
+ * Task turns are routed like any other: the confirmation and the reply to its "Yes" share one
+ * topic, the memory was searched for the confirmation (shown as related: the reply is written
+ * from the task memory), and every message sent so far is a round in the topic panel.
+ */
+async function expectTaskRounds(page: Page, confirm: Locator, testInfo: TestInfo) {
+  await expect(confirm.getByTestId('memories-used')).toContainText('Related memories:');
+  await expect(confirm.getByTestId('topic-line')).toContainText(/^task round: topic \d+/);
+  const done = page.getByTestId('message-assistant').last();
+  await expect(done.getByTestId('message-body')).toContainText(/^Done\./);
+  expect(await topicNumber(done)).toBe(await topicNumber(confirm));
+  await expect(done.getByTestId('topic-line')).toContainText('decision CONTINUE');
+  const panel = page.getByTestId('topic-panel');
+  await panel.getByRole('button', { name: 'Show topic forest' }).click();
+  const sent = await page.getByTestId('message-user').count();
+  await expect(panel.getByTestId('topic-node')).toHaveCount(sent);
+  await confirm.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: screenshotPath(testInfo, 'task-topics.png') });
 }
 
 async function endSession(page: Page, stage: 'done' | 'skipped') {
@@ -98,6 +126,7 @@ test('a table booked before is confirmed with the remembered slots, in fewer tur
   const card = confirm.getByTestId('task-confirmation');
   await expect(card).toContainText('3 of 3 details from task memory');
   await expect(card.getByTestId('task-slot-source').first()).toContainText('from memory · session');
+  await expectTaskRounds(page, confirm, testInfo);
 
   // Correct a remembered slot inline: the memory that supplied it is updated.
   await app.send('Book a table for dinner again.');

@@ -25,6 +25,12 @@ export interface ChatMessageView {
   readonly memories?: MemoriesUsed;
   /** Replies only: which model wrote it, or null for a memory-only reply (no model loaded). */
   readonly model?: string | null;
+  /**
+   * Replies only: written by the task assist from the task dialogue (task-assist.ts). Its
+   * memories and topic line are shown as related to the task, not as what the reply was
+   * written from.
+   */
+  readonly task?: boolean;
   readonly error?: string;
 }
 

@@ -1,7 +1,9 @@
 /**
- * The chat's behaviour: send a message (retrieve memories in the memory worker, stream the reply
- * from the active LLM or answer from memory only), end a session (by the user or after
- * inactivity) and hand its turns to the memory worker for background ingestion.
+ * The chat's behaviour: send a message (route it through the topic forest and retrieve memories
+ * in the memory worker, then stream the reply from the active LLM or answer from memory only),
+ * end a session (by the user or after inactivity) and hand its turns to the memory worker for
+ * background ingestion. A task turn is answered by the task assist, and gets the same routing
+ * and retrieval once it is known to be a task, before its reply is written.
  */
 import type { LlmPort } from '../../engine/ports.ts';
 import type { RetrievedItem, TraversalEvent } from '../../engine/retrieval.ts';
@@ -10,7 +12,7 @@ import { sessionIdle, sessionTurns } from '../../state/chat-slice.ts';
 import { EMPTY_MEMORIES } from '../../state/chat-types.ts';
 import { newId } from '../../state/ids.ts';
 import type { GroveStore } from '../../state/store.ts';
-import type { TopicRouter } from './discourse-context.ts';
+import type { RouteOptions, TopicRouter, TopicTurnHandle } from './discourse-context.ts';
 import { answerRequest, memoryOnlyReply, streamReply } from './reply.ts';
 import type { TaskAssist } from './task-assist.ts';
 
@@ -114,6 +116,37 @@ export function createChatController(deps: ChatDeps): ChatController {
     }
   }
 
+  /** A turn's context, in a fixed order: routing starts, then retrieval; both are awaited. */
+  async function turnContext(
+    replyId: string,
+    text: string,
+    llm: ChatLlm | undefined,
+    options: RouteOptions = {},
+  ) {
+    const routing = deps.topics?.route(replyId, text, llm?.port, options);
+    const memories = await retrieve(replyId, text);
+    return { memories, topic: (await routing) ?? null };
+  }
+
+  /**
+   * Hands the turn to the task assist; true when it answered. Its round is committed with the
+   * task reply as shown (also without a model), or dropped if there was no reply.
+   */
+  async function sendTask(replyId: string, text: string, llm: ChatLlm | undefined) {
+    if (!deps.tasks) return false;
+    const turn: { topic: TopicTurnHandle | null } = { topic: null };
+    try {
+      return await deps.tasks.handle(text, {
+        replyId,
+        beforeReply: async ({ answersTask }) => {
+          turn.topic = (await turnContext(replyId, text, llm, { answersTask })).topic;
+        },
+      });
+    } finally {
+      await turn.topic?.finish({ keepReplyText: true });
+    }
+  }
+
   async function send(raw: string): Promise<void> {
     const text = raw.trim();
     if (!text) return;
@@ -124,8 +157,11 @@ export function createChatController(deps: ChatDeps): ChatController {
       { id: newId('m'), role: 'user', text, status: 'done', sessionId: s.sessionId },
       now(),
     );
-    if (deps.tasks && (await deps.tasks.handle(text))) return;
     const replyId = newId('m');
+    if (await sendTask(replyId, text, llm)) {
+      store.setState({ lastActivityAt: now() });
+      return;
+    }
     s.addMessage(
       {
         id: replyId,
@@ -137,9 +173,7 @@ export function createChatController(deps: ChatDeps): ChatController {
       },
       now(),
     );
-    const routing = deps.topics?.route(replyId, text, llm?.port);
-    const memories = await retrieve(replyId, text);
-    const topic = await routing;
+    const { memories, topic } = await turnContext(replyId, text, llm);
     if (!llm) {
       store.getState().finishMessage(replyId, { text: memoryOnlyReply(memories), status: 'done' });
     } else {

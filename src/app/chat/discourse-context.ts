@@ -2,9 +2,11 @@
  * Context-Agent in the chat (guide §1.2): each user turn is routed through the conversation's
  * topic forest before the reply, and the LLM sees the selected context (the active path, one
  * system line of other topics' summaries, the question) instead of the linear history. After the
- * reply the round is committed to the forest. Turns are serialised: a turn is routed only once
- * the previous one is committed. Any routing failure is shown under the reply, and the chat falls
- * back to the linear history for that turn.
+ * reply the round is committed to the forest. A task turn (task-assist.ts) is routed and committed
+ * the same way, its task reply being the round's answer (its wording is not changed by the
+ * routing). Turns are serialised: a turn is routed only once the previous one is committed. Any
+ * routing failure is shown under the reply, and the chat falls back to the linear history for
+ * that turn.
  */
 import {
   commitRound,
@@ -18,6 +20,7 @@ import type { RetrievedItem } from '../../engine/retrieval.ts';
 import type { GroveStore } from '../../state/store.ts';
 import { emptyTopics, type TopicTurn } from '../../state/topics-slice.ts';
 import { answerRequest } from './reply.ts';
+import { taskDialogueDecider } from './task-topic-decider.ts';
 
 /** One routed turn: builds the reply request, then commits (or drops) the round. */
 export interface TopicTurnHandle {
@@ -25,16 +28,35 @@ export interface TopicTurnHandle {
   /** The answer request with the selected context in place of the linear history. */
   request(memories: readonly RetrievedItem[] | null, signal?: AbortSignal): CompletionRequest;
   /**
-   * Commits the round from the reply as it stands in the store: its text when a model wrote it,
-   * '' in no-LLM mode (the memory-only notice is not part of the conversation), nothing when it
-   * failed. Never throws.
+   * Commits the round from the reply as it stands in the store: its text when a model wrote it
+   * or `keepReplyText` says it is part of the conversation whoever wrote it (a task reply), ''
+   * otherwise in no-LLM mode (the memory-only notice is not part of the conversation), nothing
+   * when it failed. Never throws.
    */
-  finish(): Promise<void>;
+  finish(options?: FinishOptions): Promise<void>;
+}
+
+export interface FinishOptions {
+  /** Commit the reply's text even in no-LLM mode (a task reply is what the user was told). */
+  readonly keepReplyText?: boolean;
+}
+
+export interface RouteOptions {
+  /**
+   * The turn answers the open task dialogue: it stays in the active topic and continues its path
+   * (task-topic-decider.ts) instead of being judged by its words.
+   */
+  readonly answersTask?: boolean;
 }
 
 export interface TopicRouter {
   /** Routes a user turn; null when it could not be routed (the chat then sends the history). */
-  route(replyId: string, text: string, llm: LlmPort | undefined): Promise<TopicTurnHandle | null>;
+  route(
+    replyId: string,
+    text: string,
+    llm: LlmPort | undefined,
+    options?: RouteOptions,
+  ): Promise<TopicTurnHandle | null>;
 }
 
 /**
@@ -92,12 +114,16 @@ export function createTopicRouter({ store, embedder }: TopicRouterDeps): TopicRo
     replyId: string,
     text: string,
     llm: LlmPort | undefined,
+    options: RouteOptions,
   ): Promise<{ routed: RoutedTurn; deps: DiscourseDeps; conversationId: string } | null> {
     const s = store.getState();
     const conversationId = s.conversationId;
     if (s.topics.conversationId !== conversationId) s.setTopics(emptyTopics(conversationId));
     try {
-      const deps = discourseDeps({ embedder: await embedder(), llm });
+      const base = discourseDeps({ embedder: await embedder(), llm });
+      const deps = options.answersTask
+        ? { ...base, decider: taskDialogueDecider(base.decider) }
+        : base;
       const routed = await routeTurn(store.getState().topics.discourse, text, deps);
       store.getState().recordTopicTurn(replyId, topicTurn(routed));
       return { routed, deps, conversationId };
@@ -112,12 +138,12 @@ export function createTopicRouter({ store, embedder }: TopicRouterDeps): TopicRo
   async function commit(
     replyId: string,
     turn: { routed: RoutedTurn; deps: DiscourseDeps; conversationId: string },
-    withModel: boolean,
+    keepText: boolean,
   ): Promise<void> {
     const reply = store.getState().messages.find((m) => m.id === replyId);
     if (!reply || reply.status !== 'done') return;
     try {
-      const committed = await commitRound(turn.routed, withModel ? reply.text : '', turn.deps);
+      const committed = await commitRound(turn.routed, keepText ? reply.text : '', turn.deps);
       if (store.getState().topics.conversationId !== turn.conversationId) return;
       store.getState().commitTopicRound(replyId, committed.state, committed.node.id);
     } catch (error) {
@@ -128,12 +154,12 @@ export function createTopicRouter({ store, embedder }: TopicRouterDeps): TopicRo
   }
 
   return {
-    async route(replyId, text, llm) {
+    async route(replyId, text, llm, options = {}) {
       const previous = settled;
       let release = () => {};
       settled = new Promise<void>((resolve) => (release = resolve));
       await previous;
-      const turn = await routeNow(replyId, text, llm);
+      const turn = await routeNow(replyId, text, llm, options);
       if (!turn) {
         release();
         return null;
@@ -145,10 +171,10 @@ export function createTopicRouter({ store, embedder }: TopicRouterDeps): TopicRo
           const base = answerRequest([], text, memories, signal);
           return { ...base, messages: withSelectedContext(base.messages, turn.routed) };
         },
-        async finish() {
+        async finish(options) {
           if (finished) return;
           finished = true;
-          await commit(replyId, turn, llm !== undefined);
+          await commit(replyId, turn, llm !== undefined || options?.keepReplyText === true);
           release();
         },
       };

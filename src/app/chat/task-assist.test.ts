@@ -31,7 +31,7 @@ function setup(recalled: RecalledSlot[], llm?: LlmPort) {
     },
     retrieve: () => {
       retrieves++;
-      return Promise.reject(new Error('not a task: no retrieval expected in this test'));
+      return Promise.resolve({ items: [], judge: 'tacitree:llm', llmCalls: 0, events: [] });
     },
   } as unknown as MemoryClient;
   const chatLlm = () => (llm ? { port: llm, label: 'Test model' } : undefined);
@@ -65,7 +65,9 @@ describe('task assist in the chat', () => {
     expect(reply.model).toBe(TASK_REPLY_MODEL);
     const card = t.tasks.cards.getState().cards[reply.id];
     expect(card?.slots.map((s) => s.source?.sessionId)).toEqual(['old', 'old', 'old']);
-    expect(t.retrieves()).toBe(0);
+    // The TaciTree memory is searched for the task turn too; its reply keeps its wording.
+    expect(t.retrieves()).toBe(1);
+    expect(reply.memories).toMatchObject({ status: 'done', items: [] });
 
     await t.tasks.correct(reply.id, 'party_size', '4');
     expect(t.corrections).toEqual([['old', 'book-table', 'party_size', '4']]);

@@ -6,7 +6,9 @@
  * missing-slot question. With a model loaded the reply is the model's, checked against the slots
  * the state machine holds, or the template when the check fails (task-reply.ts); the check is
  * kept for the message's details. A slot corrected with the inline control is written back to
- * the memory unit that supplied it (correctSlot in the worker).
+ * the memory unit that supplied it (correctSlot in the worker). The chat joins each task turn
+ * through `TaskTurnHooks`: once the message is known to be a task, the reply is shown as being
+ * written and the chat's memory retrieval and topic routing run before its words are.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { asTurnId } from '../../engine/types.ts';
@@ -51,9 +53,22 @@ export interface TaskCards {
   readonly checks: Readonly<Record<string, TaskReplyCheck>>;
 }
 
+/** How the chat takes part in a task turn it hands over. */
+export interface TaskTurnHooks {
+  /** The reply message's id (the chat keys the reply's memories and topic turn on it). */
+  readonly replyId: string;
+  /**
+   * Runs once the message is known to be a task, after the reply appears as being written and
+   * before its words are: the chat's memory retrieval and topic routing. `answersTask`: the
+   * message continues an open task dialogue (it answers a question or the confirmation), rather
+   * than starting a task. Must not throw.
+   */
+  readonly beforeReply: (turn: { readonly answersTask: boolean }) => Promise<void>;
+}
+
 export interface TaskAssist {
   /** Answers `text` when it is (or continues) a task; false: not a task, the chat answers. */
-  handle(text: string): Promise<boolean>;
+  handle(text: string, hooks?: TaskTurnHooks): Promise<boolean>;
   /** The inline correction of one slot shown on confirmation `messageId`. */
   correct(messageId: string, slot: string, value: string): Promise<void>;
   /** Stops the model writing a task reply (the template reply is shown instead). */
@@ -83,26 +98,44 @@ export function createTaskAssist(deps: {
     cards.setState({ cards: closed });
   };
 
-  /** The reply text: the model's checked reply, or the template (at once, with no model). */
-  async function write(id: string, sessionId: string, step: TaskStep) {
-    const llm = deps.chatLlm();
-    const add = (text: string, status: 'done' | 'streaming', model: string) =>
-      store.getState().addMessage({ id, role: 'assistant', text, status, sessionId, model }, now());
-    if (!llm || !modelWrites(step.state)) {
-      add(step.reply, 'done', TASK_REPLY_MODEL);
-      return;
-    }
-    const turns = sessionTurns(store.getState().messages, sessionId).map((t) => ({
-      ...t,
-      id: asTurnId(t.id),
-    }));
-    add('', 'streaming', llm.label);
+  /**
+   * Shows the reply as being written, runs `beforeReply` (the chat's part of the turn), then
+   * writes its text: the model's checked reply, or the template (at once, with no model). Stop,
+   * before or while the model writes, means the template.
+   */
+  async function write(
+    id: string,
+    sessionId: string,
+    step: TaskStep,
+    beforeReply?: () => Promise<void>,
+  ) {
+    const chatLlm = deps.chatLlm();
+    const llm = chatLlm && modelWrites(step.state) ? chatLlm : undefined;
+    const model = llm?.label ?? TASK_REPLY_MODEL;
+    store
+      .getState()
+      .addMessage(
+        { id, role: 'assistant', text: '', status: 'streaming', sessionId, model, task: true },
+        now(),
+      );
     const control = new AbortController();
     writing = control;
     try {
+      await beforeReply?.();
+      if (!llm) {
+        store.getState().finishMessage(id, { text: step.reply, status: 'done' });
+        return;
+      }
+      const turns = sessionTurns(store.getState().messages, sessionId).map((t) => ({
+        ...t,
+        id: asTurnId(t.id),
+      }));
       const reply = await writeTaskReply({ llm: llm.port, step, turns, signal: control.signal });
-      const model = reply.check.source === 'model' ? llm.label : TASK_REPLY_MODEL;
-      store.getState().finishMessage(id, { text: reply.text, status: 'done', model });
+      store.getState().finishMessage(id, {
+        text: reply.text,
+        status: 'done',
+        model: reply.check.source === 'model' ? llm.label : TASK_REPLY_MODEL,
+      });
       const { checks } = cards.getState();
       cards.setState({ checks: { ...checks, [id]: reply.check } });
     } finally {
@@ -110,13 +143,22 @@ export function createTaskAssist(deps: {
     }
   }
 
-  const answer = async (sessionId: string, step: TaskStep, note?: string) => {
-    const id = newId('m');
+  const answer = async (
+    sessionId: string,
+    step: TaskStep,
+    options: {
+      readonly note?: string | undefined;
+      readonly hooks?: TaskTurnHooks | undefined;
+      readonly answersTask?: boolean;
+    },
+  ) => {
+    const { note, hooks, answersTask = false } = options;
+    const id = hooks?.replyId ?? newId('m');
     const { state } = step;
     closeCards();
     // The state machine moves on at once; only the reply's wording waits for the model.
     active = { sessionId, state, cardId: null };
-    await write(id, sessionId, step);
+    await write(id, sessionId, step, hooks && (() => hooks.beforeReply({ answersTask })));
     if (state.phase === 'confirming') {
       const card: TaskCard = {
         messageId: id,
@@ -156,16 +198,16 @@ export function createTaskAssist(deps: {
 
   return {
     cards,
-    async handle(text) {
+    async handle(text, hooks) {
       const sessionId = store.getState().sessionId;
       if (active && active.sessionId === sessionId && isOpen(active.state)) {
-        await answer(sessionId, continueTask(active.state, text));
+        await answer(sessionId, continueTask(active.state, text), { hooks, answersTask: true });
         return true;
       }
       const kind = await classifyRequest(text, deps.chatLlm()?.port);
       if (!kind) return false;
       const found = await recall(kind.id, sessionId);
-      await answer(sessionId, startTask(kind, text, found.slots), found.note);
+      await answer(sessionId, startTask(kind, text, found.slots), { note: found.note, hooks });
       return true;
     },
     async correct(messageId, slot, value) {
@@ -175,7 +217,7 @@ export function createTaskAssist(deps: {
       const source = state.sources[slot];
       if (source && store.getState().memoryEnabled)
         await memory.correctTaskSlot(source.unitId, state.kind.id, slot, trimmed);
-      await answer(sessionId, correctTask(state, slot, trimmed));
+      await answer(sessionId, correctTask(state, slot, trimmed), {});
     },
     stop: () => writing?.abort(),
   };

@@ -1,4 +1,7 @@
-/** Under a reply: the facts retrieved and how the tree walk found them (kept / pruned + why). */
+/**
+ * Under a reply: the facts retrieved and how the tree walk found them (kept / pruned + why). A
+ * task reply is written from the task memory (its card), so its facts are shown as related.
+ */
 import type { MemoriesUsed as Memories } from '../../state/chat-types.ts';
 import { useGrove, useServices } from '../app-context.tsx';
 import { summariseTraversal, type JudgedNode } from './traversal-summary.ts';
@@ -23,7 +26,14 @@ function JudgedList({ nodes, verdict }: { nodes: readonly JudgedNode[]; verdict:
   );
 }
 
-export function MemoriesUsed({ memories }: { memories: Memories }) {
+export function MemoriesUsed({
+  memories,
+  related = false,
+}: {
+  memories: Memories;
+  /** The facts relate to the reply (a task reply) rather than being what it was written from. */
+  related?: boolean;
+}) {
   const tree = useGrove((s) => s.tree);
   const { store } = useServices();
   if (memories.status === 'failed') {
@@ -36,7 +46,7 @@ export function MemoriesUsed({ memories }: { memories: Memories }) {
       <summary>
         {searching
           ? `Searching memory… ${summary.visited} nodes visited`
-          : `Memories used: ${memories.items.length}`}
+          : `${related ? 'Related memories' : 'Memories used'}: ${memories.items.length}`}
         {!searching && (
           <span className="muted">
             {' '}
@@ -52,7 +62,11 @@ export function MemoriesUsed({ memories }: { memories: Memories }) {
           ))}
         </ul>
       ) : (
-        !searching && <p className="muted">No memory was used for this reply.</p>
+        !searching && (
+          <p className="muted">
+            {related ? 'No related memory was found.' : 'No memory was used for this reply.'}
+          </p>
+        )
       )}
       {summary.fallback && <p className="muted">Fallback: {summary.fallback}</p>}
       {summary.budgetExhausted && (

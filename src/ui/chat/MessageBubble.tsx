@@ -38,8 +38,10 @@ export function MessageBubble({ message }: { message: ChatMessageView }) {
       </div>
       {!mine && <TaskConfirmation messageId={message.id} />}
       {!mine && <TaskReplyCheck messageId={message.id} />}
-      {!mine && <TopicLine replyId={message.id} />}
-      {!mine && message.memories && <MemoriesUsed memories={message.memories} />}
+      {!mine && <TopicLine replyId={message.id} task={message.task === true} />}
+      {!mine && message.memories && (
+        <MemoriesUsed memories={message.memories} related={message.task === true} />
+      )}
     </article>
   );
 }
