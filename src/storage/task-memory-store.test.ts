@@ -6,33 +6,11 @@ import { quotaFailure } from './failing-middleware.test-support.ts';
 import { freshDb, snapshot, testEngine } from './fixtures.test-support.ts';
 import { MemoryHost } from './memory-host.ts';
 import { createProfile, wipeProfile } from './profiles.ts';
+import { bookingSession as booking } from './booking-session.test-support.ts';
 import { taskKind } from './task-catalogue.ts';
 import { buildTaskUnit, TaskMemoryNotFoundError } from './task-memory-store.ts';
 
 const BOOK = taskKind('book-table');
-
-function booking(id: string, restaurant: string, people: string, time = '7 pm'): Session {
-  const texts: [string, string][] = [
-    ['user', 'Please book a table for dinner.'],
-    ['assistant', BOOK.slots[0]!.question],
-    ['user', restaurant],
-    ['assistant', BOOK.slots[1]!.question],
-    ['user', people],
-    ['assistant', BOOK.slots[2]!.question],
-    ['user', time],
-    ['assistant', `Just to confirm: a table for ${people} at ${restaurant} at ${time}?`],
-    ['user', 'Yes'],
-  ];
-  return {
-    id: asSessionId(id),
-    time: '2024-05-01T19:00:00Z',
-    turns: texts.map(([speaker, text], i) => ({
-      id: asTurnId(`${id}:${i}`),
-      speaker: speaker as 'user' | 'assistant',
-      text,
-    })),
-  };
-}
 
 const chat: Session = {
   id: asSessionId('chat'),

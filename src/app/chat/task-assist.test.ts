@@ -6,17 +6,9 @@ import type { RecalledSlot, TaskRecall } from '../../storage/task-memory-store.t
 import { createGroveStore } from '../../state/store.ts';
 import { createChatController } from './chat-controller.ts';
 import { createTaskAssist, TASK_REPLY_MODEL } from './task-assist.ts';
+import { rememberedSlot } from './remembered-slot.test-support.ts';
 
-const slot = (name: string, value: string): RecalledSlot => ({
-  slot: name,
-  value,
-  unitId: 'old',
-  sessionId: 'old',
-  qaId: `old#${name}`,
-  question: '?',
-  intent: 'Book a table',
-  score: 1,
-});
+const slot = (name: string, value: string) => rememberedSlot(name, value, 'old');
 
 function setup(recalled: RecalledSlot[], llm?: LlmPort) {
   const store = createGroveStore();

@@ -5,21 +5,12 @@ import {
   sessionTaskKind,
   taskKind,
 } from '../../storage/task-catalogue.ts';
-import type { RecalledSlot } from '../../storage/task-memory-store.ts';
 import { asTurnId } from '../../engine/types.ts';
 import { continueTask, correctTask, startTask } from './task-flow.ts';
+import { rememberedSlot } from './remembered-slot.test-support.ts';
 
 const BOOK = taskKind('book-table');
-const remembered = (slot: string, value: string): RecalledSlot => ({
-  slot,
-  value,
-  unitId: 's1',
-  sessionId: 's1',
-  qaId: `s1#${slot}`,
-  question: '?',
-  intent: 'Book a table',
-  score: 0.9,
-});
+const remembered = (slot: string, value: string) => rememberedSlot(slot, value);
 
 describe('classifyTask (keywords)', () => {
   it('recognises the task kinds and leaves chit-chat alone', () => {

@@ -4,21 +4,12 @@ import type { Completion, CompletionRequest, LlmPort } from '../../engine/ports.
 import { ScriptedLlm, taskChatRespondRule } from '../../engine/testing/index.ts';
 import { asTurnId, type Turn } from '../../engine/types.ts';
 import { taskKind } from '../../storage/task-catalogue.ts';
-import type { RecalledSlot } from '../../storage/task-memory-store.ts';
 import { correctTask, startTask } from './task-flow.ts';
 import { memoryAnswers, respondTask, writeTaskReply } from './task-reply.ts';
+import { rememberedSlot } from './remembered-slot.test-support.ts';
 
 const BOOK = taskKind('book-table');
-const remembered = (slot: string, value: string): RecalledSlot => ({
-  slot,
-  value,
-  unitId: 's1',
-  sessionId: 's1',
-  qaId: `s1#${slot}`,
-  question: '?',
-  intent: 'Book a table',
-  score: 0.9,
-});
+const remembered = (slot: string, value: string) => rememberedSlot(slot, value);
 const turns: Turn[] = [{ id: asTurnId('s2:0'), speaker: 'user', text: 'Book a table for dinner' }];
 const confirming = startTask(BOOK, 'Book a table for dinner', [
   remembered('restaurant_name', 'Nopa'),

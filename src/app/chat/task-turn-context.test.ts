@@ -9,27 +9,19 @@ import type { TraversalEvent } from '../../engine/retrieval.ts';
 import { HashEmbedder, ScriptedLlm, taskChatRespondRule } from '../../engine/testing/index.ts';
 import { asNodeId, asSessionId } from '../../engine/types.ts';
 import type { MemoryClient } from '../../storage/memory-client.ts';
-import type { RecalledSlot, TaskRecall } from '../../storage/task-memory-store.ts';
+import type { TaskRecall } from '../../storage/task-memory-store.ts';
 import type { RetrieveReply } from '../../storage/worker-protocol.ts';
 import { createGroveStore } from '../../state/store.ts';
 import { createChatController } from './chat-controller.ts';
 import { createTopicRouter } from './discourse-context.ts';
 import { createTaskAssist, TASK_REPLY_MODEL } from './task-assist.ts';
+import { rememberedSlot } from './remembered-slot.test-support.ts';
 
 const visit: TraversalEvent = { type: 'visit', node: asNodeId('f1'), level: 0 };
 const done: TraversalEvent = { type: 'done', selected: 1, calls: 1, tokens: 9 };
 const FACT = 'The user likes dinner at Nopa.';
 
-const slot = (name: string, value: string): RecalledSlot => ({
-  slot: name,
-  value,
-  unitId: 'old',
-  sessionId: 'old',
-  qaId: `old#${name}`,
-  question: '?',
-  intent: 'Book a table',
-  score: 1,
-});
+const slot = (name: string, value: string) => rememberedSlot(name, value, 'old');
 const REMEMBERED = [slot('restaurant_name', 'Nopa'), slot('party_size', '2'), slot('time', '7 pm')];
 
 function setup(
