@@ -1,5 +1,11 @@
-/** docs/results.md from the runs of `npm run results`: tables, then a reading computed from them. */
+/**
+ * docs/results.md from the runs of `npm run results`: tables, then a reading computed from them.
+ * Pure: it renders from the summaries it is given (LoCoMo, MS-TOD, NTM) and reads no file.
+ */
+import { MS_TOD_KS } from '../src/engine/eval/ms-tod-eval.ts';
+import type { NtmSummary } from '../src/engine/eval/ntm-eval.ts';
 import type { EvalSummary } from '../src/engine/eval/summary.ts';
+import type { MsTodSummary } from './cli/eval-ms-tod.ts';
 
 export interface ResultRun {
   readonly label: string;
@@ -14,7 +20,57 @@ export interface ResultsInput {
   readonly main: readonly ResultRun[];
   readonly settings: readonly ResultRun[];
   readonly command: string;
+  /** The MS-TOD section (absent: no section at all). */
+  readonly msTod?: MsTodSection;
+  /** The NTM section (absent: no section at all). */
+  readonly ntm?: NtmSection;
 }
+
+export interface MsTodResultRun {
+  readonly label: string;
+  /** The `grove eval` arguments beyond the shared ones (dataset, file, k, json). */
+  readonly args: string;
+  readonly summary: MsTodSummary;
+}
+
+/** MS-TOD: the task-memory methods at their defaults, then the ablations; or why it was skipped. */
+export type MsTodSection =
+  | { readonly folder: string; readonly skipped: string }
+  | {
+      readonly folder: string;
+      readonly methods: readonly MsTodResultRun[];
+      readonly ablations: readonly MsTodResultRun[];
+    };
+
+/** NTM (Context-Agent): the `--llm none` replay; or why it was skipped. */
+export type NtmSection =
+  | { readonly file: string; readonly skipped: string }
+  | {
+      readonly file: string;
+      readonly args: string;
+      readonly summary: NtmSummary;
+      /** The same run unrounded, from its rows (the summary rounds shares to 0.001). */
+      readonly exact?: NtmExact;
+    };
+
+/** What the NTM target is read from when the rows are at hand: counts and the unrounded ratio. */
+export interface NtmExact {
+  readonly goals: number;
+  readonly goals_covered: number;
+  readonly linear_goals_covered: number;
+  /** Mean context tokens / mean linear tokens, unrounded. */
+  readonly token_ratio: number;
+}
+
+/** The issue's MS-TOD target: bundled embedder + no-LLM judge, Recall@5. */
+export const MS_TOD_TARGET_RECALL_AT_5 = 0.8;
+/** What the MAP paper reports on MS-TOD, Recall@5 (dialogue context with the assistant's turns). */
+export const MS_TOD_PAPER_RECALL_AT_5 = { bm25: 0.721, 'text-embedding-3-small': 0.792 } as const;
+/** The issue's NTM target: token ratio at most this, goal coverage within a few points of linear. */
+export const NTM_TARGET_TOKEN_RATIO = 0.6;
+export const NTM_TARGET_COVERAGE_POINTS = 5;
+/** A target met or missed by less than this many points is called "on the edge". */
+const EDGE_POINTS = 0.5;
 
 const pct = (x: number | null) => (x === null ? 'n/a' : (x * 100).toFixed(1));
 const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
@@ -154,6 +210,216 @@ function reading(input: ResultsInput): string[] {
   return lines;
 }
 
+const fraction = (x: number | undefined) => (x === undefined ? 'n/a' : x.toFixed(3));
+/** a − b in points (hundredths), to two decimals so that 0.936 − 0.886 is 5 and not 5.000…04. */
+const pointsExact = (a: number, b: number) => Math.round((a - b) * 10000) / 100;
+/** Points to one decimal with their sign: +4.1, −0.3, ±0.0. */
+const signed = (x: number) => {
+  const text = Math.abs(x).toFixed(1);
+  return `${text === '0.0' ? '±' : x > 0 ? '+' : '−'}${text}`;
+};
+const recallAt = (s: MsTodSummary, k: number) => s.recall_at[String(k)];
+
+function msTodTable(runs: readonly MsTodResultRun[]): string[] {
+  return [
+    `| run | judge | ${MS_TOD_KS.map((k) => `Recall@${k}`).join(' | ')} | ms/query |`,
+    `|---|---|${MS_TOD_KS.map(() => '---:').join('|')}|---:|`,
+    ...runs.map(({ label, summary: s }) =>
+      [
+        '',
+        label,
+        s.judge.replace(/\|/g, '/'),
+        ...MS_TOD_KS.map((k) => fraction(recallAt(s, k))),
+        s.ms_per_query.toFixed(1),
+        '',
+      ]
+        .join(' | ')
+        .trim(),
+    ),
+  ];
+}
+
+function msTodReading(methods: readonly MsTodResultRun[], ablations: readonly MsTodResultRun[]) {
+  const lines: string[] = [];
+  const byMethod = (m: string) => methods.find((r) => r.summary.method === m)?.summary;
+  const map = byMethod('map-embedding');
+  const nojudge = byMethod('map-embedding-nojudge');
+  const bm25 = byMethod('bm25');
+  const paper = MS_TOD_PAPER_RECALL_AT_5;
+  const target = MS_TOD_TARGET_RECALL_AT_5;
+  const at5 = (s: MsTodSummary) => recallAt(s, 5) ?? 0;
+  if (map) {
+    const r5 = at5(map);
+    const noLlm = map.llm.startsWith('none');
+    const bundled = map.embedder.startsWith('bundled');
+    const gap = pointsExact(r5, target);
+    const verdict =
+      !noLlm || !bundled
+        ? 'not measured by this run'
+        : r5 >= target
+          ? `met (${signed(gap)} points)`
+          : `not met (${Math.abs(gap).toFixed(1)} points short)`;
+    const reach = ablations
+      .filter((r) => at5(r.summary) >= target)
+      .map((r) => `${r.label} (${fraction(at5(r.summary))})`);
+    lines.push(
+      `- **Target (bundled embedder + no-LLM judge ≥ ${target.toFixed(2)} Recall@5): ${verdict}.** ` +
+        `The default, map-embedding (${bundled ? 'bundled' : map.embedder} embedder; ${map.judge}; ` +
+        `${noLlm ? 'no LLM' : `LLM ${map.llm}`}), reaches ` +
+        `${fraction(r5)} Recall@5${bm25 ? `, ${signed(pointsExact(r5, at5(bm25)))} points against BM25 on the same activation texts (${fraction(at5(bm25))})` : ''}. ` +
+        `The paper reports BM25 ${paper.bm25} and text-embedding-3-small ${paper['text-embedding-3-small']} at k = 5, ` +
+        'reading the dialogue with its assistant turns (see the all-turns ablation below). ' +
+        (reach.length > 0
+          ? `Of the ablations (not defaults), ${reach.join(' and ')} reach${reach.length === 1 ? 'es' : ''} it.`
+          : 'No ablation below reaches it either.'),
+    );
+  }
+  if (map && nojudge) {
+    lines.push(
+      `- **The no-LLM judge.** map-embedding re-ranks the QA pairs of the top activated sessions with the embedding ` +
+        `judge; against the activation alone (map-embedding-nojudge) it moves Recall@1 by ` +
+        `${signed(pointsExact(recallAt(map, 1) ?? 0, recallAt(nojudge, 1) ?? 0))} points and Recall@5 by ` +
+        `${signed(pointsExact(at5(map), at5(nojudge)))}, at ${map.ms_per_query.toFixed(1)} ms/query against ` +
+        `${nojudge.ms_per_query.toFixed(1)}.` +
+        (Math.abs(pointsExact(at5(map), at5(nojudge))) < EDGE_POINTS
+          ? ' Without an LLM the judge barely changes which sessions make the top five: the activation decides.'
+          : ''),
+    );
+  }
+  for (const run of ablations) {
+    const base = byMethod(run.summary.method);
+    if (!base) continue;
+    const delta = signed(pointsExact(at5(run.summary), at5(base)));
+    if (run.args.includes('--open-task-weight')) {
+      lines.push(
+        `- **Ablation: the open-task prior** (\`${run.args}\`). It demotes the stored sessions that completed ` +
+          `their task, and those resembling them: ${fraction(at5(run.summary))} Recall@5, ${delta} points against ` +
+          `${run.summary.method} without it (${fraction(at5(base))}). It is MS-TOD-specific: the earlier sessions ` +
+          'of the task asked about are all unfinished by construction, so a session that completed its task is ' +
+          'never a right answer. It is off ' +
+          "by default because Grove's chat wants finished tasks back (a user re-books the same table), and the " +
+          'prior would bury exactly those.',
+      );
+    } else if (run.args.includes('--query-turns all')) {
+      lines.push(
+        `- **Ablation: the assistant's turns in the query** (\`${run.args}\`). ${fraction(at5(run.summary))} ` +
+          `Recall@5, ${delta} points against ${run.summary.method} on the user's turns only (${fraction(at5(base))}); ` +
+          `against the paper at k = 5, ${signed(pointsExact(at5(run.summary), paper['text-embedding-3-small']))} points ` +
+          `from its text-embedding-3-small (${paper['text-embedding-3-small']}) and ` +
+          `${signed(pointsExact(at5(run.summary), paper.bm25))} from its BM25 (${paper.bm25}). The ` +
+          "dataset's assistant turns were written knowing the task goal and partly spell it out before the " +
+          "confirmation, so the default reads the user's turns only; this row is the paper's reading, for " +
+          'comparison.',
+      );
+    } else {
+      lines.push(
+        `- **Ablation** \`${run.args}\`: ${fraction(at5(run.summary))} Recall@5, ${delta} points against ` +
+          `${run.summary.method} at its defaults.`,
+      );
+    }
+  }
+  return lines;
+}
+
+function msTodSection(section: MsTodSection): string[] {
+  const head = ['## MS-TOD (MAP task memory)', ''];
+  if ('skipped' in section) return [...head, `Skipped: ${section.skipped}.`, ''];
+  const { methods, ablations } = section;
+  const first = methods[0]?.summary;
+  const notes = [...new Set(methods.flatMap((r) => r.summary.notes))];
+  const limited = notes.some((n) => n.startsWith('--limit'));
+  return [
+    ...head,
+    `- Data: \`${section.folder}\` (MS-TOD dev), ${first?.questions ?? 0} questions (confirming sessions)` +
+      `${limited ? ', a prefix only (`--limit`)' : ''}. Candidates: the earlier sessions of the persona; ` +
+      'ground truth: the earlier sessions of the same task. Each row is ' +
+      '`npm run grove -- eval --dataset ms-tod --file <folder> --k 5 --json` with the arguments in its label.',
+    `- Embedder: ${first?.embedder ?? 'n/a'}. LLM: ${first?.llm ?? 'n/a'}.`,
+    '- Recall@k: share of the gold sessions among the first k ranked sessions, as a fraction (the paper’s style).',
+    '- Notes from the runs at their defaults:',
+    ...notes.map((n) => `  - ${n}`),
+    '',
+    ...msTodTable([
+      ...methods,
+      ...ablations.map((r) => ({ ...r, label: `ablation: ${r.label} (\`${r.args}\`)` })),
+    ]),
+    '',
+    '### Reading (MS-TOD)',
+    '',
+    ...msTodReading(methods, ablations),
+    '',
+  ];
+}
+
+/**
+ * How a target was met or missed, from the margin in points (positive: met): "met by 1.20 points",
+ * "missed by 0.30 points — on the edge", "met exactly at the bound — on the edge".
+ */
+function margin(points: number): string {
+  const m = Math.abs(points);
+  const edge = m < EDGE_POINTS ? ' — on the edge' : '';
+  if (points === 0) return `met exactly at the bound${edge}`;
+  return `${points >= 0 ? 'met' : 'missed'} by ${m.toFixed(2)} points${edge}`;
+}
+
+function ntmSection(section: NtmSection): string[] {
+  const head = ['## NTM (Context-Agent)', ''];
+  if ('skipped' in section) return [...head, `Skipped: ${section.skipped}.`, ''];
+  const s = section.summary;
+  const d = s.decisions;
+  const x = section.exact;
+  // Points to two decimals, from the counts when the rows were read, else from the summary.
+  const coverage = x && x.goals > 0 ? x.goals_covered / x.goals : s.goal_coverage;
+  const linearCoverage =
+    x && x.goals > 0 ? x.linear_goals_covered / x.goals : s.linear_goal_coverage;
+  const ratio = x ? x.token_ratio : s.token_ratio;
+  const gap = pointsExact(linearCoverage, coverage);
+  const ratioMargin = pointsExact(NTM_TARGET_TOKEN_RATIO, ratio);
+  const coverageMargin = Math.round((NTM_TARGET_COVERAGE_POINTS - gap) * 100) / 100;
+  const pct2 = (share: number) => (share * 100).toFixed(2);
+  const ratioMet = ratioMargin >= 0;
+  const coverageMet = coverageMargin >= 0;
+  const edge = Math.min(Math.abs(ratioMargin), Math.abs(coverageMargin)) < EDGE_POINTS;
+  const verdict = `${ratioMet && coverageMet ? 'met' : 'not met'}${edge ? ', on the edge' : ''}`;
+  return [
+    ...head,
+    `- Data: \`${section.file}\` (NTM dev), ${s.conversations} dialogues replayed turn by turn: ` +
+      `\`npm run grove -- eval --dataset ntm --file <file> ${section.args} --json\`.`,
+    `- Embedder: ${s.embedder}. LLM: ${s.llm}. Decisions: ${s.decider}.`,
+    '- Notes from the run:',
+    ...s.notes.map((n) => `  - ${n}`),
+    '',
+    '| measure | Context-Agent | linear history |',
+    '|---|---:|---:|',
+    `| context tokens per turn (mean) | ${s.context_tokens_mean} | ${s.linear_tokens_mean} |`,
+    `| token ratio | ${s.token_ratio.toFixed(3)} | 1.000 |`,
+    `| goal coverage (%) | ${pct(s.goal_coverage)} | ${pct(s.linear_goal_coverage)} |`,
+    `| task completion (%) | ${pct(s.task_completion)} | n/a |`,
+    '',
+    `Decisions over all turns: topic — ${d.new_tree} new trees, ${d.same_tree} same tree, ` +
+      `${d.other_tree} back to another tree; branch — ${d.continue} continue, ${d.create_branch} create, ` +
+      `${d.switch_branch} switch; ${d.fallback} fallbacks (unusable LLM answers).`,
+    '',
+    '### Reading (NTM)',
+    '',
+    `- **Target (token ratio ≤ ${NTM_TARGET_TOKEN_RATIO} with goal coverage within ` +
+      `${NTM_TARGET_COVERAGE_POINTS} points of the linear history's): ${verdict}.** ` +
+      `Token ratio ${x ? ratio.toFixed(4) : ratio.toFixed(3)}: ${margin(ratioMargin)}. Goal coverage ` +
+      `${pct2(coverage)}% against ${pct2(linearCoverage)}% for the linear history` +
+      `${x ? ` (${x.goals_covered} and ${x.linear_goals_covered} of ${x.goals} goals)` : ''}, ` +
+      `${Math.abs(gap).toFixed(2)} points ${gap >= 0 ? 'below' : 'above'} it: ${margin(coverageMargin)} ` +
+      `(the bound is inclusive${x ? '' : '; from the summary’s shares, rounded to 0.001'}).`,
+    `- **What it trades.** Context-Agent sends ${s.context_tokens_mean} tokens per turn where the whole history is ` +
+      `${s.linear_tokens_mean}; a goal counts as lost when its key terms are not in the context selected for the ` +
+      'final turn (the branch path and the summaries of the rest).' +
+      (s.linear_goal_coverage < 1
+        ? ` The linear history misses ${pct(1 - s.linear_goal_coverage)}% of the goals too: their key terms are not ` +
+          `in what it holds${s.decider === 'embedding-only' ? ' (the user turns only, as no replies are generated)' : ''}.`
+        : ''),
+    '',
+  ];
+}
+
 export function resultsMarkdown(input: ResultsInput): string {
   const first = input.main[0]?.summary;
   return [
@@ -161,6 +427,16 @@ export function resultsMarkdown(input: ResultsInput): string {
     '',
     `Generated by \`${input.command}\` (${input.seconds} s on the machine that ran it). Do not edit by hand.`,
     '',
+    ...(input.msTod || input.ntm
+      ? [
+          'LoCoMo first (TaciTree and the baselines), then ' +
+            [input.msTod && 'MS-TOD (MAP task memory)', input.ntm && 'NTM (Context-Agent)']
+              .filter(Boolean)
+              .join(' and ') +
+            ', each with its own reading.',
+          '',
+        ]
+      : []),
     `- Data: \`${input.file}\` (LoCoMo dev: 6 conversations), ${first?.questions ?? 0} questions` +
       `${input.limit !== undefined ? ` (\`--limit ${input.limit}\`: the first ones only)` : ''}; ` +
       'category 5 (adversarial) left out. Ground truth: the sessions of the evidence turns.',
@@ -185,5 +461,7 @@ export function resultsMarkdown(input: ResultsInput): string {
     '',
     ...reading(input),
     '',
+    ...(input.msTod ? msTodSection(input.msTod) : []),
+    ...(input.ntm ? ntmSection(input.ntm) : []),
   ].join('\n');
 }

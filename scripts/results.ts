@@ -1,25 +1,49 @@
 /**
  * `npm run results`: every evaluation method on the LoCoMo dev conversations with the bundled
  * embedder, without an LLM (`--llm none`) and with the oracle judge (`--llm oracle`), plus a few
- * tree settings; writes docs/results.md (the tables and a reading computed from them).
+ * tree settings; then MAP's task-memory methods on MS-TOD (and two ablations) and Context-Agent
+ * on NTM, both without an LLM; writes docs/results.md (the tables and a reading computed from them).
  *
- *   npm run results [-- --limit N] [--file path] [--out docs/results.md]
+ *   npm run results [-- --limit N] [--file path] [--ms-tod folder] [--ntm file] [--out docs/results.md]
  *
- * One process, one memory per conversation shared by every run (the tree is built once).
+ * One process, one memory per conversation shared by every LoCoMo run (the tree is built once).
+ * A missing MS-TOD folder (or its SGD schemas) or NTM file skips that section, saying so.
  */
-import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { format, resolveConfig } from 'prettier';
 import { runEvalCommand } from './cli/eval-command.ts';
+import { runMsTodCommand } from './cli/eval-ms-tod.ts';
+import { runNtmEvalCommand } from './cli/eval-ntm.ts';
 import { EVAL_METHODS } from '../src/engine/eval/methods.ts';
+import { MS_TOD_METHODS } from '../src/engine/eval/ms-tod-eval.ts';
+import type { NtmRow } from '../src/engine/eval/ntm-eval.ts';
 import type { MemoryCache } from '../src/engine/eval/run-eval.ts';
 import type { EvalSummary } from '../src/engine/eval/summary.ts';
-import { resultsMarkdown, type ResultRun } from './results-doc.ts';
+import { MS_TOD_OPEN_TASK_WEIGHT } from '../src/engine/task-memory/open-tasks.ts';
+import {
+  resultsMarkdown,
+  type MsTodResultRun,
+  type MsTodSection,
+  type NtmExact,
+  type NtmSection,
+  type ResultRun,
+} from './results-doc.ts';
+
+const DEFAULTS = {
+  file: '../shared/datasets/locomo/locomo-dev.json',
+  'ms-tod': '../shared/datasets/ms-tod',
+  ntm: '../shared/datasets/ntm/ntm-dev.jsonl',
+} as const;
 
 const { values } = parseArgs({
   options: {
-    file: { type: 'string', default: '../shared/datasets/locomo/locomo-dev.json' },
+    file: { type: 'string', default: DEFAULTS.file },
+    'ms-tod': { type: 'string', default: DEFAULTS['ms-tod'] },
+    ntm: { type: 'string', default: DEFAULTS.ntm },
     out: { type: 'string', default: 'docs/results.md' },
     limit: { type: 'string' },
   },
@@ -33,6 +57,7 @@ if (!existsSync(file)) {
 }
 
 const cache: MemoryCache = new Map();
+const quiet = { isTTY: false, write: () => true };
 const started = Date.now();
 const base = ['--dataset', 'locomo', '--file', file, '--embedder', 'bundled', '--json'];
 if (values.limit !== undefined) base.push('--limit', values.limit);
@@ -41,7 +66,7 @@ async function run(label: string, args: string[]): Promise<ResultRun> {
   const t0 = Date.now();
   const { result } = await runEvalCommand([...base, ...args], {
     memoryCache: cache,
-    progress: { isTTY: false, write: () => true },
+    progress: quiet,
   });
   const summary = result as EvalSummary;
   process.stderr.write(
@@ -106,14 +131,95 @@ for (const noise of ['0.05', '0.1']) {
   );
 }
 
+const limitArgs = values.limit === undefined ? [] : ['--limit', values.limit];
+
+/** The SGD schemas `grove eval --dataset ms-tod` reads by default: the `sgd` folder beside the data. */
+function sgdBeside(path: string): string {
+  const base = resolve(path);
+  return join(statSync(base).isDirectory() ? dirname(base) : dirname(dirname(base)), 'sgd');
+}
+
+async function msTodSection(folder: string): Promise<MsTodSection> {
+  if (!existsSync(folder))
+    return { folder, skipped: `\`${folder}\` not found (pass \`--ms-tod <folder>\`)` };
+  const sgd = sgdBeside(folder);
+  if (!existsSync(sgd))
+    return { folder, skipped: `no SGD schemas at \`${sgd}\` (the task slots come from them)` };
+  const msTodRun = async (label: string, args: string[]): Promise<MsTodResultRun> => {
+    const t0 = Date.now();
+    const { result } = await runMsTodCommand(
+      ['--dataset', 'ms-tod', '--file', folder, '--k', '5', '--json', ...limitArgs, ...args],
+      { progress: quiet },
+    );
+    process.stderr.write(
+      `ms-tod ${label}: recall@5 ${result.recall_at['5']} (${Date.now() - t0} ms)\n`,
+    );
+    return { label, args: args.join(' '), summary: result };
+  };
+  const methods: MsTodResultRun[] = [];
+  for (const method of MS_TOD_METHODS) methods.push(await msTodRun(method, ['--method', method]));
+  const ablations = [
+    await msTodRun('open-task prior', [
+      '--method',
+      'map-embedding-nojudge',
+      '--open-task-weight',
+      String(MS_TOD_OPEN_TASK_WEIGHT),
+    ]),
+    await msTodRun('all turns in the query', ['--method', 'map-embedding', '--query-turns', 'all']),
+  ];
+  return { folder, methods, ablations };
+}
+
+async function ntmSection(file: string): Promise<NtmSection> {
+  if (!existsSync(file)) return { file, skipped: `\`${file}\` not found (pass \`--ntm <file>\`)` };
+  const args = ['--llm', 'none', ...limitArgs];
+  const t0 = Date.now();
+  // The rows go to a fresh file (never resumed) so that the target is read from counts, unrounded.
+  const dir = await mkdtemp(join(tmpdir(), 'grove-results-ntm-'));
+  try {
+    const rowsFile = join(dir, 'rows.jsonl');
+    const { result } = await runNtmEvalCommand(
+      ['--dataset', 'ntm', '--file', file, '--json', '--out', rowsFile, ...args],
+      { progress: quiet },
+    );
+    const rows = (await readFile(rowsFile, 'utf8'))
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as NtmRow);
+    const sum = (pick: (r: NtmRow) => number) => rows.reduce((a, r) => a + pick(r), 0);
+    const linearTokens = sum((r) => r.linear_tokens_mean);
+    const exact: NtmExact = {
+      goals: sum((r) => r.goals),
+      goals_covered: sum((r) => r.goals_covered),
+      linear_goals_covered: sum((r) => r.linear_goals_covered),
+      token_ratio: linearTokens === 0 ? 0 : sum((r) => r.context_tokens_mean) / linearTokens,
+    };
+    process.stderr.write(
+      `ntm: token ratio ${result.token_ratio}, goal coverage ${result.goal_coverage} (${Date.now() - t0} ms)\n`,
+    );
+    return { file, args: args.join(' '), summary: result, exact };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const msTod = await msTodSection(values['ms-tod']);
+const ntm = await ntmSection(values.ntm);
+
 const seconds = Math.round((Date.now() - started) / 1000);
+const given = (['file', 'ms-tod', 'ntm'] as const)
+  .filter((key) => values[key] !== DEFAULTS[key])
+  .map((key) => `--${key} ${values[key]}`);
+if (values.limit !== undefined) given.unshift(`--limit ${values.limit}`);
 const doc = resultsMarkdown({
   file,
   limit: values.limit,
   seconds,
   main,
   settings,
-  command: `npm run results${values.limit !== undefined ? ` -- --limit ${values.limit}` : ''}`,
+  msTod,
+  ntm,
+  command: `npm run results${given.length > 0 ? ` -- ${given.join(' ')}` : ''}`,
 });
 // Formatted as `npm run format` would, so that the committed doc passes `format:check`.
 const style = (await resolveConfig(values.out)) ?? {};

@@ -1,0 +1,277 @@
+import { describe, expect, it } from 'vitest';
+import type { NtmSummary } from '../src/engine/eval/ntm-eval.ts';
+import type { EvalSummary } from '../src/engine/eval/summary.ts';
+import type { MsTodSummary } from './cli/eval-ms-tod.ts';
+import {
+  resultsMarkdown,
+  type MsTodResultRun,
+  type NtmSection,
+  type ResultRun,
+  type ResultsInput,
+} from './results-doc.ts';
+
+const BUNDLED = 'bundled (GloVe 100d, test)';
+
+const evalSummary = (over: Partial<EvalSummary>): EvalSummary => ({
+  dataset: 'locomo',
+  method: 'bm25',
+  embedder: BUNDLED,
+  llm: 'none',
+  judge: 'none (no judge)',
+  questions: 10,
+  retrieval_f1: 0.3,
+  recall_at_k: 0.8,
+  k: 5,
+  tokens_mean: 100,
+  llm_calls_mean: 0,
+  brute_force_calls_mean: 50,
+  ms_per_query: 1,
+  answer_accuracy: null,
+  recall_set: 0.8,
+  set_size_mean: 5,
+  notes: [],
+  ...over,
+});
+
+const locomo: ResultRun[] = [
+  { label: 'bm25 / none', args: '--method bm25 --llm none', summary: evalSummary({}) },
+];
+
+function msTodRun(
+  label: string,
+  args: string,
+  method: string,
+  recall: readonly [number, number, number, number],
+  over: Partial<MsTodSummary> = {},
+): MsTodResultRun {
+  const [r1, r3, r5, r10] = recall;
+  return {
+    label,
+    args,
+    summary: {
+      ...evalSummary({
+        dataset: 'ms-tod',
+        method,
+        llm: 'none (extractive task memory)',
+        judge: method === 'map-embedding' ? 'embedding judge (slot weight 0.5), alpha 0.5' : 'none',
+        questions: 739,
+        recall_at_k: r5,
+        ms_per_query: 2,
+        notes: [`${method}: how it ranks`],
+      }),
+      recall_at: { '1': r1, '3': r3, '5': r5, '10': r10 },
+      alpha: method === 'map-embedding' ? 0.5 : null,
+      ...over,
+    },
+  };
+}
+
+const methods = (mapAt5: number) => [
+  msTodRun('map-embedding', '--method map-embedding', 'map-embedding', [
+    0.2355,
+    0.4831,
+    mapAt5,
+    0.7537,
+  ]),
+  msTodRun(
+    'map-embedding-nojudge',
+    '--method map-embedding-nojudge',
+    'map-embedding-nojudge',
+    [0.2388, 0.4858, 0.5954, 0.7537],
+  ),
+  msTodRun('bm25', '--method bm25', 'bm25', [0.2375, 0.4465, 0.5548, 0.7449]),
+];
+const ablations = [
+  msTodRun(
+    'open-task prior',
+    '--method map-embedding-nojudge --open-task-weight 12',
+    'map-embedding-nojudge',
+    [0.326, 0.683, 0.823, 0.947],
+  ),
+  msTodRun(
+    'all turns in the query',
+    '--method map-embedding --query-turns all',
+    'map-embedding',
+    [0.385, 0.744, 0.838, 0.922],
+  ),
+];
+
+const ntmSummary = (over: Partial<NtmSummary>): NtmSummary => ({
+  dataset: 'ntm',
+  method: 'context-agent',
+  conversations: 304,
+  context_tokens_mean: 148.4,
+  linear_tokens_mean: 248.75,
+  token_ratio: 0.597,
+  goal_coverage: 0.886,
+  linear_goal_coverage: 0.936,
+  decisions: {
+    new_tree: 2968,
+    same_tree: 1119,
+    other_tree: 1105,
+    continue: 4436,
+    create_branch: 587,
+    switch_branch: 169,
+    fallback: 0,
+  },
+  task_completion: null,
+  embedder: BUNDLED,
+  llm: 'none (embedding-only decisions)',
+  decider: 'embedding-only',
+  notes: ['tokens: mean per turn'],
+  ...over,
+});
+
+const ntm = (over: Partial<NtmSummary> = {}): NtmSection => ({
+  file: 'ntm-dev.jsonl',
+  args: '--llm none',
+  summary: ntmSummary(over),
+});
+
+const doc = (over: Partial<ResultsInput> = {}) =>
+  resultsMarkdown({
+    file: 'locomo-dev.json',
+    limit: undefined,
+    seconds: 3,
+    main: locomo,
+    settings: [],
+    command: 'npm run results',
+    ...over,
+  });
+
+/** The lines of one `## ` section, from its heading to the next one. */
+function section(markdown: string, heading: string): string {
+  const start = markdown.indexOf(`## ${heading}`);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const end = markdown.indexOf('\n## ', start + 3);
+  return markdown.slice(start, end < 0 ? undefined : end);
+}
+
+describe('resultsMarkdown: LoCoMo only', () => {
+  it('renders no MS-TOD or NTM section when none is given', () => {
+    const md = doc();
+    expect(md).toContain('## Every method');
+    expect(md).toContain('| bm25 / none | none (no judge) | 80.0 |');
+    expect(md).not.toContain('MS-TOD');
+    expect(md).not.toContain('NTM');
+  });
+});
+
+describe('resultsMarkdown: MS-TOD', () => {
+  it('puts the three methods and the two labelled ablations side by side, Recall@1/3/5/10 and ms/query', () => {
+    const md = section(
+      doc({ msTod: { folder: 'ms-tod', methods: methods(0.5954), ablations } }),
+      'MS-TOD',
+    );
+    expect(md).toContain('| run | judge | Recall@1 | Recall@3 | Recall@5 | Recall@10 | ms/query |');
+    expect(md).toContain(
+      '| map-embedding | embedding judge (slot weight 0.5), alpha 0.5 | 0.235 | 0.483 | 0.595 | 0.754 | 2.0 |',
+    );
+    expect(md).toContain('| map-embedding-nojudge | none | 0.239 | 0.486 | 0.595 | 0.754 | 2.0 |');
+    expect(md).toContain('| bm25 | none | 0.237 | 0.447 | 0.555 | 0.745 | 2.0 |');
+    expect(md).toContain(
+      '| ablation: open-task prior (`--method map-embedding-nojudge --open-task-weight 12`) | none | 0.326 | 0.683 | 0.823 | 0.947 | 2.0 |',
+    );
+    expect(md).toContain(
+      'ablation: all turns in the query (`--method map-embedding --query-turns all`)',
+    );
+    expect(md).toContain('739 questions');
+  });
+
+  it('computes the target reading from the numbers: not met by the default, with the gap', () => {
+    const md = section(
+      doc({ msTod: { folder: 'ms-tod', methods: methods(0.5954), ablations } }),
+      'MS-TOD',
+    );
+    expect(md).toContain(
+      '**Target (bundled embedder + no-LLM judge ≥ 0.80 Recall@5): not met (20.5 points short).**',
+    );
+    expect(md).toContain('+4.1 points against BM25');
+    expect(md).toContain('BM25 0.721 and text-embedding-3-small 0.792 at k = 5');
+    expect(md).toContain('open-task prior (0.823) and all turns in the query (0.838) reach it');
+    // The ablations are compared with their own method at its defaults, and with the paper.
+    expect(md).toContain('+22.8 points against map-embedding-nojudge without it (0.595)');
+    expect(md).toContain("off by default because Grove's chat wants finished tasks back");
+    expect(md).toContain('+24.3 points against map-embedding');
+    expect(md).toContain('+4.6 points from its text-embedding-3-small (0.792)');
+    expect(md).toContain('Recall@5 by ±0.0');
+  });
+
+  it('says met when the default reaches the target, and not measured without the bundled embedder', () => {
+    const met = section(
+      doc({ msTod: { folder: 'ms-tod', methods: methods(0.81), ablations: [] } }),
+      'MS-TOD',
+    );
+    expect(met).toContain('≥ 0.80 Recall@5): met (+1.0 points).**');
+    expect(met).toContain('No ablation below reaches it either.');
+    const other = methods(0.9).map((r) => ({
+      ...r,
+      summary: { ...r.summary, embedder: 'models/e5 (transformers.js folder)' },
+    }));
+    const md = section(
+      doc({ msTod: { folder: 'ms-tod', methods: other, ablations: [] } }),
+      'MS-TOD',
+    );
+    expect(md).toContain('Recall@5): not measured by this run.**');
+  });
+
+  it('skips the section with a line saying why', () => {
+    const md = doc({ msTod: { folder: 'nowhere', skipped: '`nowhere` not found' } });
+    expect(section(md, 'MS-TOD')).toContain('Skipped: `nowhere` not found.');
+    expect(md).not.toContain('Recall@1');
+  });
+});
+
+describe('resultsMarkdown: NTM', () => {
+  it('renders the tokens, coverage and decisions of the run', () => {
+    const md = section(doc({ ntm: ntm() }), 'NTM');
+    expect(md).toContain('304 dialogues');
+    expect(md).toContain('`npm run grove -- eval --dataset ntm --file <file> --llm none --json`');
+    expect(md).toContain('| context tokens per turn (mean) | 148.4 | 248.75 |');
+    expect(md).toContain('| token ratio | 0.597 | 1.000 |');
+    expect(md).toContain('| goal coverage (%) | 88.6 | 93.6 |');
+    expect(md).toContain('2968 new trees, 1119 same tree, 1105 back to another tree');
+    expect(md).toContain('4436 continue, 587 create, 169 switch; 0 fallbacks');
+  });
+
+  it('reads the target as met on the edge when a margin is under half a point (0.936 − 0.886 is exactly 5)', () => {
+    const md = section(doc({ ntm: ntm() }), 'NTM');
+    expect(md).toContain(
+      "(token ratio ≤ 0.6 with goal coverage within 5 points of the linear history's): met, on the edge.**",
+    );
+    expect(md).toContain('Token ratio 0.597: met by 0.30 points — on the edge.');
+    expect(md).toContain('5.00 points below it: met exactly at the bound — on the edge');
+  });
+
+  it('reads a clear pass and a miss with the exact gap', () => {
+    const clear = section(doc({ ntm: ntm({ token_ratio: 0.5, goal_coverage: 0.92 }) }), 'NTM');
+    expect(clear).toContain("linear history's): met.**");
+    expect(clear).toContain('Token ratio 0.500: met by 10.00 points.');
+    expect(clear).toContain('1.60 points below it: met by 3.40 points (the bound is inclusive');
+    const missed = section(doc({ ntm: ntm({ token_ratio: 0.602, goal_coverage: 0.87 }) }), 'NTM');
+    expect(missed).toContain("linear history's): not met, on the edge.**");
+    expect(missed).toContain('Token ratio 0.602: missed by 0.20 points — on the edge.');
+    expect(missed).toContain('6.60 points below it: missed by 1.60 points (the bound is inclusive');
+  });
+
+  it('reads the exact gap from the goal counts when the rows were read', () => {
+    const exact = {
+      goals: 1718,
+      goals_covered: 1523,
+      linear_goals_covered: 1608,
+      token_ratio: 0.5966,
+    };
+    const md = section(doc({ ntm: { ...ntm(), exact } }), 'NTM');
+    expect(md).toContain('met, on the edge.**');
+    expect(md).toContain('Token ratio 0.5966: met by 0.34 points — on the edge.');
+    expect(md).toContain(
+      'Goal coverage 88.65% against 93.60% for the linear history (1523 and 1608 of 1718 goals), ' +
+        '4.95 points below it: met by 0.05 points — on the edge (the bound is inclusive).',
+    );
+  });
+
+  it('skips the section with a line saying why', () => {
+    const md = doc({ ntm: { file: 'ntm.jsonl', skipped: '`ntm.jsonl` not found' } });
+    expect(section(md, 'NTM')).toContain('Skipped: `ntm.jsonl` not found.');
+  });
+});
