@@ -1,4 +1,7 @@
-/** Export the profile's memory to a file (optionally encrypted) and import one back. */
+/**
+ * Export the profile's memory to a file (optionally encrypted) and import one back. The outcome
+ * (or why it failed) is shown here, next to the buttons, not only at the top of the screen.
+ */
 import { useId, useState } from 'react';
 import { useGrove, useServices } from '../app-context.tsx';
 
@@ -11,11 +14,24 @@ function download(text: string, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** What the last export or import did, for the profile that was open (hidden after a switch). */
+interface Outcome {
+  readonly ok: boolean;
+  readonly text: string;
+  readonly profile: string;
+}
+
 export function ExportImport() {
-  const { memoryActions } = useServices();
+  const { memoryActions, store } = useServices();
   const profile = useGrove((s) => s.activeProfileId);
   const [passphrase, setPassphrase] = useState('');
-  const [message, setMessage] = useState('');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  /** A failed action left its message in the store's memory error: show it here instead. */
+  const failed = () => {
+    const text = store.getState().memoryError ?? 'It failed.';
+    store.getState().setMemoryError(null);
+    setOutcome({ ok: false, text, profile });
+  };
   const passId = useId();
   const fileId = useId();
   return (
@@ -32,13 +48,18 @@ export function ExportImport() {
       <div className="button-row">
         <button
           type="button"
-          onClick={() =>
+          onClick={() => {
+            setOutcome(null);
             void memoryActions.exportProfile(passphrase || undefined).then((text) => {
-              if (text === undefined) return;
+              if (text === undefined) return failed();
               download(text, `grove-${profile}.json`);
-              setMessage('Exported.');
-            })
-          }
+              setOutcome({
+                ok: true,
+                text: passphrase ? 'Exported, encrypted.' : 'Exported.',
+                profile,
+              });
+            });
+          }}
         >
           Export memory
         </button>
@@ -50,12 +71,17 @@ export function ExportImport() {
           onChange={(e) => {
             const file = e.target.files?.[0];
             if (!file) return;
+            setOutcome(null);
             void file.text().then(async (text) => {
               const row = await memoryActions.importProfile(text, passphrase || undefined);
               if (row) {
                 const imported = `Imported profile “${row.name}”: switch to it in the header.`;
-                setMessage(row.notice ? `${imported} ${row.notice}` : imported);
-              }
+                setOutcome({
+                  ok: true,
+                  text: row.notice ? `${imported} ${row.notice}` : imported,
+                  profile,
+                });
+              } else failed();
               e.target.value = '';
             });
           }}
@@ -64,9 +90,13 @@ export function ExportImport() {
           Import a file…
         </label>
       </div>
-      {message && (
-        <p className="small" role="status">
-          {message}
+      {outcome?.profile === profile && (
+        <p
+          className={outcome.ok ? 'small' : 'alert'}
+          role={outcome.ok ? 'status' : 'alert'}
+          data-testid="export-outcome"
+        >
+          {outcome.text}
         </p>
       )}
     </section>
