@@ -2,6 +2,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { ChatSlice } from './chat-slice.ts';
 import type { IngestionSlice } from './ingestion-slice.ts';
+import type { MemoryLinkSlice } from './memory-link-slice.ts';
 import type { MemorySlice } from './memory-slice.ts';
 import type { ProfileSlice } from './profile-slice.ts';
 import type { RuntimeSlice } from './runtime-slice.ts';
@@ -12,6 +13,7 @@ export type GroveState = RuntimeSlice &
   ProfileSlice &
   ChatSlice &
   MemorySlice &
+  MemoryLinkSlice &
   IngestionSlice &
   UiSlice &
   TopicsSlice;

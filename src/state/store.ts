@@ -5,6 +5,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createChatSlice } from './chat-slice.ts';
 import { createIngestionSlice } from './ingestion-slice.ts';
+import { createMemoryLinkSlice } from './memory-link-slice.ts';
 import { createMemorySlice } from './memory-slice.ts';
 import { createProfileSlice } from './profile-slice.ts';
 import { createRuntimeSlice } from './runtime-slice.ts';
@@ -21,6 +22,7 @@ export function createGroveStore(): GroveStore {
     ...createProfileSlice(...a),
     ...createChatSlice(...a),
     ...createMemorySlice(...a),
+    ...createMemoryLinkSlice(...a),
     ...createIngestionSlice(...a),
     ...createUiSlice(...a),
     ...createTopicsSlice(...a),

@@ -1,10 +1,16 @@
-/** The Edit / Delete pair of a memory row; `label` names the row for screen readers. */
+/**
+ * The Edit / Delete pair of a memory row; `label` names the row for screen readers. `children`
+ * (more buttons for the row) follow them.
+ */
+import type { ReactNode } from 'react';
+
 export function EditDeleteButtons(props: {
   readonly busy: boolean;
   readonly label: string;
   readonly onEdit: () => void;
   readonly onDelete: () => void;
   readonly inline?: boolean;
+  readonly children?: ReactNode;
 }) {
   const Container = props.inline ? 'span' : 'div';
   return (
@@ -27,6 +33,7 @@ export function EditDeleteButtons(props: {
       >
         Delete
       </button>
+      {props.children}
     </Container>
   );
 }

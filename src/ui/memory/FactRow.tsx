@@ -1,11 +1,23 @@
-/** One memory in the inspector: its text, where it came from, edit and delete. */
+/**
+ * One memory in the inspector: its text, where it came from, edit, delete and "Show in tree".
+ * `linked`: the fact the tree points at (highlighted); the row takes the focus when opened from
+ * the tree.
+ */
 import { EditDeleteButtons } from './EditDeleteButtons.tsx';
 import { useState } from 'react';
 import type { FactView } from '../../storage/memory-store.ts';
 import { useServices } from '../app-context.tsx';
 
-export function FactRow({ fact, score }: { fact: FactView; score?: number }) {
-  const { memoryActions } = useServices();
+interface Props {
+  readonly fact: FactView;
+  readonly score?: number;
+  readonly linked?: boolean;
+  /** False when the tree does not hold the fact (yet): "Show in tree" is disabled. */
+  readonly inTree?: boolean;
+}
+
+export function FactRow({ fact, score, linked = false, inTree = true }: Props) {
+  const { memoryActions, store } = useServices();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(fact.text);
   const [busy, setBusy] = useState(false);
@@ -19,7 +31,13 @@ export function FactRow({ fact, score }: { fact: FactView; score?: number }) {
   };
   const sources = fact.sources.map((s) => s.sessionId).join(', ');
   return (
-    <li className="fact" data-testid="fact">
+    <li
+      className={linked ? 'fact fact-linked' : 'fact'}
+      data-testid="fact"
+      data-fact-id={fact.id}
+      aria-current={linked ? 'true' : undefined}
+      tabIndex={-1}
+    >
       {editing ? (
         <form
           className="fact-edit"
@@ -66,7 +84,17 @@ export function FactRow({ fact, score }: { fact: FactView; score?: number }) {
               setEditing(true);
             }}
             onDelete={() => void run(() => memoryActions.deleteFact(fact.id))}
-          />
+          >
+            <button
+              type="button"
+              className="secondary"
+              disabled={!inTree}
+              aria-label={`Show in tree: ${fact.text}`}
+              onClick={() => store.getState().showFactInTree(fact.id)}
+            >
+              Show in tree
+            </button>
+          </EditDeleteButtons>
         </>
       )}
     </li>

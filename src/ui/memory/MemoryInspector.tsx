@@ -1,17 +1,33 @@
-/** The memory inspector: search, edit, delete, pause; every change goes through the worker. */
-import { useId, useState, type FormEvent } from 'react';
+/**
+ * The memory inspector: search, edit, delete, pause; every change goes through the worker.
+ * Rows link to the tree ("Show in tree"); the fact linked with the tree is highlighted.
+ */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { leafOfFact } from '../../state/memory-link-slice.ts';
 import type { FactView } from '../../storage/memory-store.ts';
 import { useGrove, useServices } from '../app-context.tsx';
 import { FactRow } from './FactRow.tsx';
+import { useInspectorReveal } from './use-inspector-reveal.ts';
 
 export function MemoryInspector() {
   const { memoryActions } = useServices();
   const facts = useGrove((s) => s.facts);
   const paused = useGrove((s) => s.inspection?.paused ?? false);
+  const tree = useGrove((s) => s.tree);
+  const linkedFact = useGrove((s) => s.linkedFact);
   const [query, setQuery] = useState('');
   const [pausing, setPausing] = useState<boolean | null>(null);
   const [results, setResults] = useState<(FactView & { score: number })[] | null>(null);
   const searchId = useId();
+  const list = useRef<HTMLUListElement>(null);
+  useInspectorReveal({
+    list,
+    hidden: (factId) => results !== null && !results.some((f) => f.id === factId),
+    clearSearch: () => {
+      setResults(null);
+      setQuery('');
+    },
+  });
   const search = (event: FormEvent) => {
     event.preventDefault();
     if (!query.trim()) {
@@ -63,11 +79,13 @@ export function MemoryInspector() {
           Explorer.
         </p>
       ) : (
-        <ul className="facts" aria-label="Memories">
+        <ul className="facts" aria-label="Memories" ref={list}>
           {shown.map((fact) => (
             <FactRow
               key={fact.id}
               fact={fact}
+              linked={fact.id === linkedFact}
+              inTree={leafOfFact(tree, fact.id) !== null}
               {...('score' in fact ? { score: (fact as { score: number }).score } : {})}
             />
           ))}

@@ -1,7 +1,10 @@
-/** The memory screen: the forest (live tree view of the latest retrieval) and the inspector. */
+/**
+ * The memory screen: the forest (live tree view of the latest retrieval) and the inspector,
+ * linked both ways ("Open in inspector", "Show in tree").
+ */
 import { useGrove } from '../app-context.tsx';
-import { TreeView } from '../tree/TreeView.tsx';
 import { ExportImport } from './ExportImport.tsx';
+import { LinkedTreeView } from './LinkedTreeView.tsx';
 import { MemoryInspector } from './MemoryInspector.tsx';
 import { TaskMemoryList } from './TaskMemoryList.tsx';
 import './memory.css';
@@ -19,7 +22,7 @@ export function MemoryView() {
       )}
       <section className="panel tree-panel" aria-labelledby="tree-heading">
         <h2 id="tree-heading">Memory tree</h2>
-        <TreeView tree={tree} traversal={traversal} />
+        <LinkedTreeView tree={tree} traversal={traversal} />
       </section>
       <div className="memory-side">
         <MemoryInspector />

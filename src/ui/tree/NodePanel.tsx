@@ -1,4 +1,8 @@
-/** The side panel for one node: its text, the judge's verdict, member facts and their provenance. */
+/**
+ * The side panel for one node: its text, the judge's verdict, member facts and their provenance;
+ * with `onOpenFact`, each fact links to its row in the memory inspector.
+ */
+import type { Ref } from 'react';
 import type { TraversalEvent } from '../../engine/retrieval.ts';
 import { factsUnder } from '../../engine/tree/subtree.ts';
 import type { Fact, MemoryTree, NodeId } from '../../engine/types.ts';
@@ -12,6 +16,9 @@ interface Props {
   readonly collapsed: boolean;
   readonly onToggle: () => void;
   readonly onClose: () => void;
+  readonly onOpenFact?: (factId: string) => void;
+  /** Focused when the node is revealed from elsewhere ("Show in tree"). */
+  readonly ref?: Ref<HTMLElement>;
 }
 
 function kind(level: number, isRoot: boolean): string {
@@ -25,6 +32,25 @@ function verdictOf(traversal: readonly TraversalEvent[], id: NodeId) {
     if (e && (e.type === 'keep' || e.type === 'prune') && e.node === id) return e;
   }
   return undefined;
+}
+
+function OpenInInspector(props: {
+  fact: Fact;
+  onOpen: (factId: string) => void;
+  compact?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className={
+        props.compact ? 'open-in-inspector open-in-inspector-compact' : 'open-in-inspector'
+      }
+      aria-label={`Open in inspector: ${props.fact.text}`}
+      onClick={() => props.onOpen(props.fact.id)}
+    >
+      Open in inspector
+    </button>
+  );
 }
 
 function Provenance({ fact }: { fact: Fact }) {
@@ -43,14 +69,23 @@ function Provenance({ fact }: { fact: Fact }) {
   );
 }
 
-export function NodePanel({ tree, id, traversal, collapsed, onToggle, onClose }: Props) {
+export function NodePanel(props: Props) {
+  const { tree, id, traversal, collapsed, onToggle, onClose, onOpenFact, ref } = props;
   const node = tree.nodes.get(id);
   if (!node) return null;
   const isRoot = node.parent === null;
   const facts = factsUnder(tree, id);
   const verdict = verdictOf(traversal, id);
+  const ownFact = node.factId !== undefined ? tree.facts.get(node.factId) : undefined;
   return (
-    <section className="node-panel" aria-label="Selected memory node" data-testid="node-panel">
+    <section
+      ref={ref}
+      tabIndex={-1}
+      className="node-panel"
+      aria-label="Selected memory node"
+      data-testid="node-panel"
+      data-node-id={id}
+    >
       <header>
         <h3>{kind(node.level, isRoot)}</h3>
         <button type="button" onClick={onClose} aria-label="Close node details">
@@ -58,6 +93,7 @@ export function NodePanel({ tree, id, traversal, collapsed, onToggle, onClose }:
         </button>
       </header>
       <p className="node-text">{node.text}</p>
+      {ownFact && onOpenFact ? <OpenInInspector fact={ownFact} onOpen={onOpenFact} /> : null}
       {verdict ? (
         <p className={`node-verdict node-verdict-${verdict.type}`}>
           Judge: <strong>{verdict.type === 'keep' ? 'kept' : 'pruned'}</strong>
@@ -77,6 +113,9 @@ export function NodePanel({ tree, id, traversal, collapsed, onToggle, onClose }:
         {facts.slice(0, MAX_FACTS).map((f) => (
           <li key={f.id}>
             <span>{f.text}</span> <span className="category">{f.category}</span>
+            {onOpenFact && !ownFact ? (
+              <OpenInInspector fact={f} onOpen={onOpenFact} compact />
+            ) : null}
             <Provenance fact={f} />
           </li>
         ))}

@@ -101,6 +101,23 @@ export function TreeCanvas(props: Props) {
     if (width > 0 && height > 0) apply(fitTransform(propsRef.current.layout.bounds, width, height));
   }, [apply]);
 
+  // A node to centre on once the canvas has a size (a reveal can come before the first resize).
+  const pendingCenter = useRef(-1);
+  const centerOn = useCallback(
+    (index: number) => {
+      const n = propsRef.current.layout.nodes[index];
+      const { width, height } = sizeRef.current;
+      if (!n) return;
+      if (width === 0) {
+        pendingCenter.current = index;
+        return;
+      }
+      const k = Math.max(transformRef.current.k, 1.5);
+      apply({ k, x: width / 2 - n.x * k, y: height / 2 - n.y * k });
+    },
+    [apply],
+  );
+
   useImperativeHandle(
     ref,
     () => ({
@@ -116,15 +133,9 @@ export function TreeCanvas(props: Props) {
       },
       fit,
       transform: () => transformRef.current,
-      centerOn: (index) => {
-        const n = propsRef.current.layout.nodes[index];
-        const { width, height } = sizeRef.current;
-        if (!n) return;
-        const k = Math.max(transformRef.current.k, 1.5);
-        apply({ k, x: width / 2 - n.x * k, y: height / 2 - n.y * k });
-      },
+      centerOn,
     }),
-    [apply, fit],
+    [fit, centerOn],
   );
 
   // d3-zoom on the canvas, and the canvas sized to its box (device pixels).
@@ -148,7 +159,9 @@ export function TreeCanvas(props: Props) {
       sizeRef.current = { width, height };
       canvas.width = Math.round(width * dpr);
       canvas.height = Math.round(height * dpr);
-      if (first) fit();
+      if (first && pendingCenter.current >= 0) centerOn(pendingCenter.current);
+      else if (first) fit();
+      pendingCenter.current = -1;
       requestDraw();
     });
     observer.observe(canvas);
@@ -158,7 +171,7 @@ export function TreeCanvas(props: Props) {
       if (frameRef.current) cancelAnimationFrame(frameRef.current);
       frameRef.current = 0;
     };
-  }, [fit, requestDraw]);
+  }, [fit, centerOn, requestDraw]);
 
   // A new layout (new tree, collapse, layout mode) is fitted into view.
   useEffect(() => {

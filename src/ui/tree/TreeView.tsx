@@ -13,6 +13,7 @@ import { TreeCanvas, type DrawStats, type TreeCanvasHandle } from './TreeCanvas.
 import { FOREST_ROOT, defaultLayoutMode, layoutForest, type LayoutMode } from './layout.ts';
 import { searchNodes } from './search.ts';
 import { useReplay } from './use-replay.ts';
+import { useReveal, type RevealRequest } from './use-reveal.ts';
 import { useTreeViewApi } from './use-tree-view-api.ts';
 import { bruteForceCost, visualStates } from './visuals.ts';
 import './tree-view.css';
@@ -21,14 +22,28 @@ export interface TreeViewProps {
   readonly tree: MemoryTree | null;
   readonly traversal?: readonly TraversalEvent[];
   readonly onSelectNode?: (id: string) => void;
+  /** The selection kept outside (the Memory view keeps it in the store); local when absent. */
+  readonly selection?: {
+    readonly id: NodeId | null;
+    readonly onChange: (id: NodeId | null) => void;
+  };
+  /** A node to bring into view and focus ("Show in tree"); `onRevealed` when done. */
+  readonly reveal?: RevealRequest | null;
+  readonly onRevealed?: (seq: number) => void;
+  /** Given: the node panel offers "Open in inspector" for its facts. */
+  readonly onOpenFact?: (factId: string) => void;
 }
 
-export function TreeView({ tree, traversal, onSelectNode }: TreeViewProps) {
+export function TreeView(props: TreeViewProps) {
+  const { tree, traversal, selection, onOpenFact } = props;
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const [modeChoice, setModeChoice] = useState<LayoutMode | 'auto'>('auto');
   const [query, setQuery] = useState('');
-  const [selectedId, setSelectedId] = useState<NodeId | null>(null);
+  const [localSelection, setLocalSelection] = useState<NodeId | null>(null);
+  const selectedId = selection ? selection.id : localSelection;
   const canvas = useRef<TreeCanvasHandle>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLElement>(null);
   const [stats] = useState<DrawStats>(() => ({ draws: 0, lastMs: 0, totalMs: 0 }));
 
   const mode = modeChoice === 'auto' ? defaultLayoutMode(tree) : modeChoice;
@@ -42,14 +57,16 @@ export function TreeView({ tree, traversal, onSelectNode }: TreeViewProps) {
   const selectedIndex = selected ? (layout.index.get(selected) ?? -1) : -1;
   const currentIndex = frame.current ? (layout.index.get(frame.current) ?? -1) : -1;
 
-  const onSelectRef = useRef(onSelectNode);
+  const propsRef = useRef(props);
   useEffect(() => {
-    onSelectRef.current = onSelectNode;
+    propsRef.current = props;
   });
   // Stable, so the memoised outline does not re-render at every replay step.
   const select = useCallback((id: NodeId | null) => {
-    setSelectedId(id);
-    if (id) onSelectRef.current?.(id);
+    const { selection: outside, onSelectNode } = propsRef.current;
+    if (outside) outside.onChange(id);
+    else setLocalSelection(id);
+    if (id) onSelectNode?.(id);
   }, []);
   const toggle = (id: string) =>
     setCollapsed((prev) => {
@@ -63,7 +80,28 @@ export function TreeView({ tree, traversal, onSelectNode }: TreeViewProps) {
     return id && id !== FOREST_ROOT ? id : null;
   };
 
-  useTreeViewApi({ tree, layout, codes, replay, matches, stats, select, search: setQuery, canvas });
+  useTreeViewApi({
+    tree,
+    layout,
+    codes,
+    replay,
+    matches,
+    stats,
+    selected,
+    select,
+    search: setQuery,
+    canvas,
+  });
+  useReveal({
+    reveal: props.reveal,
+    tree,
+    layout,
+    setCollapsed,
+    canvas,
+    stage,
+    panel,
+    onRevealed: props.onRevealed,
+  });
 
   const facts = tree?.facts.size ?? 0;
   const summaries = tree ? tree.nodes.size - (tree.levels[0]?.length ?? 0) : 0;
@@ -123,7 +161,7 @@ export function TreeView({ tree, traversal, onSelectNode }: TreeViewProps) {
         </button>
       </div>
       <div className="tree-main">
-        <div className="tree-stage">
+        <div className="tree-stage" ref={stage}>
           {tree ? null : (
             <p className="tree-empty">No memory tree yet: build one to see it here.</p>
           )}
@@ -148,12 +186,14 @@ export function TreeView({ tree, traversal, onSelectNode }: TreeViewProps) {
         <aside className="tree-side" aria-label="Node details and outline">
           {tree && selected ? (
             <NodePanel
+              ref={panel}
               tree={tree}
               id={selected}
               traversal={traversal ?? []}
               collapsed={collapsed.has(selected)}
               onToggle={() => toggle(selected)}
               onClose={() => select(null)}
+              {...(onOpenFact ? { onOpenFact } : {})}
             />
           ) : (
             <p className="tree-hint">

@@ -4,6 +4,7 @@
  *
  *   grove.treeView.state()  → { nodes, facts, step, total, playing, counts, calls, tokens, draws, ... }
  *   grove.treeView.play() / pause() / seek(step) / setSpeed(x) / select(id) / search(text)
+ *   grove.treeView.position(id) → where the node is drawn, in canvas pixels (null: not shown)
  */
 import { useEffect, useRef, type RefObject } from 'react';
 import { registerTestApi } from '../../app/test-api.ts';
@@ -20,6 +21,7 @@ interface Inputs {
   readonly replay: Replay;
   readonly matches: ReadonlySet<NodeId>;
   readonly stats: DrawStats;
+  readonly selected: NodeId | null;
   readonly select: (id: NodeId | null) => void;
   readonly search: (text: string) => void;
   readonly canvas: RefObject<TreeCanvasHandle | null>;
@@ -51,7 +53,14 @@ export function useTreeViewApi(inputs: Inputs): void {
           draws: stats.draws,
           drawMsMean: stats.draws > 0 ? stats.totalMs / stats.draws : 0,
           transform: latest.current.canvas.current?.transform() ?? null,
+          selected: latest.current.selected,
         };
+      },
+      position(id: string) {
+        const { layout, canvas } = latest.current;
+        const node = layout.nodes[layout.index.get(id) ?? -1];
+        const t = canvas.current?.transform();
+        return node && t ? { x: node.x * t.k + t.x, y: node.y * t.k + t.y } : null;
       },
       /** Visual state of every laid-out node that is not idle, by node id. */
       nodeStates() {
