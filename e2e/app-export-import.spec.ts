@@ -3,9 +3,11 @@
  * chatting (facts and a table booking's task memory) is exported with a passphrase through the
  * Memory screen, and the downloaded file is imported through the same screen in a second browser
  * (a fresh IndexedDB: another device), where the imported profile holds the same facts, sessions
- * and task memories. A too-short passphrase, a file whose profile is already there, a wrong
- * passphrase, a tampered file and a truncated file are refused with a clear error next to the
- * buttons, and leave the profiles as they were.
+ * and task memories. A file whose profile id is already there never overwrites it: it lands in a
+ * new profile, "<name> (imported)", and the message says so. That is what makes the default
+ * profile ("Me", created on every device at startup) exportable: its file always collides. A
+ * too-short passphrase, a wrong passphrase, a tampered file and a truncated file are refused with
+ * a clear error next to the buttons, and leave the profiles as they were.
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page, TestInfo } from '@playwright/test';
@@ -172,13 +174,22 @@ test('an encrypted export imports on another device with the same facts, session
     .getByRole('region', { name: 'Export and import' })
     .screenshot({ path: screenshotPath(testInfo, 'export-done.png') });
 
-  // Importing it back where the profile already is: refused, nothing changes.
+  // Importing it back where the profile already is: a new profile, the open one unchanged.
   await importFile(page, file, PASSPHRASE);
-  await expect(page.getByTestId('export-outcome')).toContainText(
-    `Import failed: A profile "${PROFILE.toLowerCase()}" already exists`,
+  await expect(page.getByTestId('export-outcome')).toHaveText(
+    `Imported as a new profile, “${PROFILE} (imported)”: a profile with this file’s id ` +
+      `(“${PROFILE.toLowerCase()}”) is already on this device and was left as it is. ` +
+      'Switch to the new one in the header.',
   );
-  await expect(profileOptions(app)).toHaveText(['Me', PROFILE]);
+  await expect(profileOptions(app)).toHaveText(['Me', PROFILE, `${PROFILE} (imported)`]);
+  await expect(switcher(page)).toHaveValue(PROFILE.toLowerCase());
   expect(await inspected(page)).toEqual(before);
+  await switcher(page).selectOption({ label: `${PROFILE} (imported)` });
+  await expect(switcher(page)).toHaveValue(`${PROFILE.toLowerCase()}-2`);
+  await expect.poll(() => inspected(page)).toEqual(before);
+  await switcher(page).selectOption({ label: PROFILE });
+  await expect(switcher(page)).toHaveValue(PROFILE.toLowerCase());
+  await expect.poll(() => inspected(page)).toEqual(before);
 
   // Another device: the file imports as a new profile, the open one is left as it was.
   const other = await otherDevice(browser, baseURL);
@@ -209,6 +220,76 @@ test('an encrypted export imports on another device with the same facts, session
     path: screenshotPath(testInfo, 'imported-profile.png'),
     fullPage: true,
   });
+  await other.close();
+  expect(errors).toEqual([]);
+});
+
+test('an export of the default profile "Me" imports on a fresh device as "Me (imported)"', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const app = new AppPage(page);
+  await app.open();
+  await expect(switcher(page)).toHaveValue('default');
+  await app.send('I have a cat named Miso.');
+  await app.send('I am learning to sail this summer.');
+  await app.endSession();
+  await bookTable(app);
+  await app.endSession();
+  await app.goTo('Memory');
+  await expect(page.getByRole('list', { name: 'Memories' }).getByTestId('fact')).toHaveCount(2);
+  const before = await inspected(page);
+  expect(before.facts.join('\n')).toContain('Miso');
+  expect(before.tasks).toHaveLength(1);
+  expect(before.sessions).toHaveLength(2);
+
+  const file = await exportProfile(page, testInfo, '');
+  expect(file.name).toBe('grove-default.json');
+  expect(JSON.parse(file.text)).toMatchObject({ profile: { id: 'default', name: 'Me' } });
+
+  // A fresh device: it made its own, empty "Me" at startup, which the import leaves alone.
+  const other = await otherDevice(browser, baseURL);
+  const target = other.app.page;
+  await other.app.open('#memory');
+  await expect(profileOptions(other.app)).toHaveText(['Me']);
+  await importFile(target, file, '');
+  const outcome = target.getByTestId('export-outcome');
+  await expect(outcome).toHaveText(
+    'Imported as a new profile, “Me (imported)”: a profile with this file’s id (“default”) is ' +
+      'already on this device and was left as it is. Switch to the new one in the header.',
+  );
+  await expect(outcome).toHaveAttribute('role', 'status');
+  await expect(target.getByRole('alert')).toHaveCount(0);
+  await expect(profileOptions(other.app)).toHaveText(['Me', 'Me (imported)']);
+  await expect(switcher(target)).toHaveValue('default');
+  await expect(target.getByTestId('no-facts')).toBeVisible();
+  await target
+    .getByRole('region', { name: 'Export and import' })
+    .screenshot({ path: screenshotPath(testInfo, 'import-default-renamed.png') });
+
+  await switcher(target).selectOption({ label: 'Me (imported)' });
+  await expect(switcher(target)).toHaveValue('default-2');
+  await expect(target.getByRole('list', { name: 'Memories' })).toContainText('Miso');
+  await expect(
+    target.getByRole('list', { name: 'Remembered tasks' }).getByTestId('task-memory'),
+  ).toHaveCount(1);
+  await expect.poll(() => inspected(target)).toEqual(before);
+  expect((await other.app.tree()).facts.sort()).toEqual((await app.tree()).facts.sort());
+  await target.screenshot({
+    path: screenshotPath(testInfo, 'imported-default-profile.png'),
+    fullPage: true,
+  });
+
+  // The device's own "Me" is still empty, and the new profile survives a reload.
+  await switcher(target).selectOption({ label: 'Me' });
+  await expect(target.getByTestId('no-facts')).toBeVisible();
+  await target.reload();
+  await other.app.ready();
+  await expect(profileOptions(other.app)).toHaveText(['Me', 'Me (imported)']);
   await other.close();
   expect(errors).toEqual([]);
 });

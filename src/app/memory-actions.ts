@@ -25,6 +25,8 @@ export interface MemoryActions {
 /** An imported profile, with a note about the file when there is one (an older format). */
 export interface ImportedSummary extends ProfileSummary {
   readonly notice?: string;
+  /** The file's own profile id and name, when that id was taken here and a new one was made. */
+  readonly renamedFrom?: ProfileSummary;
 }
 
 export function savedProfileId(): string | null {
@@ -124,6 +126,7 @@ export function createMemoryActions(store: GroveStore, memory: MemoryClient): Me
         id: row.id,
         name: row.name,
         ...(row.notice === undefined ? {} : { notice: row.notice }),
+        ...(row.renamedFrom === undefined ? {} : { renamedFrom: row.renamedFrom }),
       };
     },
   };

@@ -25,10 +25,7 @@ export class ProfileNotFoundError extends Error {
 export class ProfileExistsError extends Error {
   override readonly name = 'ProfileExistsError';
   constructor(profileId: string) {
-    super(
-      `A profile "${profileId}" already exists on this device. Import into a new profile id, or ` +
-        'wipe the existing one first.',
-    );
+    super(`A profile "${profileId}" already exists on this device: choose another name.`);
   }
 }
 

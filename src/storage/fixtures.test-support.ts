@@ -127,3 +127,20 @@ export async function snapshot(db: GroveDb): Promise<Record<string, unknown[]>> 
   }
   return out;
 }
+
+/** The snapshot without profile `profileId`: its profile row and every row it owns. */
+export async function snapshotWithout(
+  db: GroveDb,
+  profileId: string,
+): Promise<Record<string, unknown[]>> {
+  const all = await snapshot(db);
+  return Object.fromEntries(
+    Object.entries(all).map(([name, rows]) => [
+      name,
+      rows.filter((row) => {
+        const r = row as { profileId?: unknown; id?: unknown };
+        return name === 'profiles' ? r.id !== profileId : r.profileId !== profileId;
+      }),
+    ]),
+  );
+}

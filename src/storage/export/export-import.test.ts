@@ -1,16 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asProfileId } from '../../engine/types.ts';
 import type { GroveDb } from '../db.ts';
-import { ImportError, ProfileExistsError, WrongPassphraseError } from '../errors.ts';
+import { ImportError, StorageFullError, WrongPassphraseError } from '../errors.ts';
+import { quotaFailure } from '../failing-middleware.test-support.ts';
 import {
   distinctSession,
   freshDb,
   sampleSession,
   snapshot,
+  snapshotWithout,
   testEngine,
 } from '../fixtures.test-support.ts';
 import { MemoryHost } from '../memory-host.ts';
-import { createProfile, wipeProfile } from '../profiles.ts';
+import { createMemoryService } from '../memory-service.ts';
+import { createProfile, listProfiles, wipeProfile } from '../profiles.ts';
+import { TaskMemoryStore } from '../task-memory-store.ts';
 import { bytesToBase64 } from '../vector-codec.ts';
 import { exportProfile } from './export-profile.ts';
 import { EncryptedFileError, importProfile } from './import-profile.ts';
@@ -87,6 +91,175 @@ describe('export and import', () => {
     expect(await snapshot(target)).toEqual(before);
     await importProfile(target, sealed, { passphrase: 'correct horse' });
     expect(await exportProfile(target, 'alice')).toBe(file);
+  });
+});
+
+/** The rows `profileId` owns, table by table, with the profile id itself left out. */
+async function rowsOf(target: GroveDb, profileId: string) {
+  const all = await snapshot(target);
+  return Object.fromEntries(
+    Object.entries(all)
+      .filter(([name]) => name !== 'profiles')
+      .map(([name, rows]) => [
+        name,
+        rows
+          .map((r) => r as Json)
+          .filter((r) => r.profileId === profileId)
+          .map(({ profileId: _, ...r }) => r),
+      ]),
+  );
+}
+
+/** The file as it should export from the profile it landed in (only id and name differ). */
+const landedAs = (text: string, id: string, name: string) => {
+  const data = JSON.parse(text) as Json;
+  return JSON.stringify({ ...data, profile: { ...data.profile, id, name } });
+};
+
+describe('a file whose profile id is already here lands in a new profile', () => {
+  it('re-keys everything to the first free id, leaving the existing profile byte-for-byte', async () => {
+    const target = await freshDb();
+    await createProfile(target, { id: 'alice', name: 'Alice', createdAt: '2023-05-05T00:00:00Z' });
+    await new MemoryHost(target, asProfileId('alice'), testEngine()).ingest({
+      session: sampleSession(5),
+    });
+    const before = await snapshot(target);
+
+    const imported = await importProfile(target, file);
+    expect(imported).toMatchObject({
+      id: 'alice-2',
+      name: 'Alice (imported)',
+      createdAt: '2024-01-01T00:00:00Z',
+      renamedFrom: { id: 'alice', name: 'Alice' },
+      fileVersion: 2,
+      taskMemories: 3,
+    });
+    expect(await snapshotWithout(target, 'alice-2')).toEqual(before);
+    expect(await exportProfile(target, 'alice-2')).toBe(
+      landedAs(file, 'alice-2', 'Alice (imported)'),
+    );
+    // Every row of the file, in every table (topic trees are not exported), under the new id.
+    const source = await freshDb();
+    await importProfile(source, file);
+    expect(await rowsOf(target, 'alice-2')).toEqual(await rowsOf(source, 'alice'));
+    expect(await target.topicTrees.where('profileId').equals('alice-2').count()).toBe(0);
+
+    // The new profile works like any other: its tree, its task memories, their provenance.
+    const host = new MemoryHost(target, asProfileId('alice-2'), testEngine());
+    const { tree } = await host.store.liveTree();
+    expect(tree.facts.size).toBe((JSON.parse(file) as Json).tree.facts.length);
+    expect(await new TaskMemoryStore(target, 'alice-2').list()).toEqual(
+      await new TaskMemoryStore(source, 'alice').list(),
+    );
+    await host.deleteSessions(['t2']);
+    expect((await host.tasks.list()).map((v) => v.unit.id).sort()).toEqual(['t1', 't3']);
+    expect(await snapshotWithout(target, 'alice-2')).toEqual(before);
+  });
+
+  it('picks the first free suffix, deterministically, and names each import apart', async () => {
+    const target = await freshDb();
+    await createProfile(target, { id: 'alice', name: 'Alice' });
+    expect(await importProfile(target, file)).toMatchObject({
+      id: 'alice-2',
+      name: 'Alice (imported)',
+    });
+    expect(await importProfile(target, file)).toMatchObject({
+      id: 'alice-3',
+      name: 'Alice (imported 2)',
+    });
+    // rows left under an id with no profile row (an interrupted wipe) make it taken too
+    await target.topicTrees.add({ profileId: 'alice-4', id: 'stray', data: null });
+    expect(await importProfile(target, file)).toMatchObject({ id: 'alice-5' });
+    await wipeProfile(target, 'alice-2');
+    expect(await importProfile(target, file)).toMatchObject({
+      id: 'alice-2',
+      name: 'Alice (imported)',
+    });
+    // re-importing an imported profile's export does not stack the mark
+    const again = await exportProfile(target, 'alice-3');
+    expect(await importProfile(target, again)).toMatchObject({
+      id: 'alice-3-2',
+      name: 'Alice (imported 4)', // "(imported 3)" is alice-5's
+      renamedFrom: { id: 'alice-3', name: 'Alice (imported 2)' },
+    });
+  });
+
+  it('keeps a renamed profile within the file limits, so it exports and imports again', async () => {
+    const long = mutate((d) => {
+      d.profile.id = 'a'.repeat(200);
+      d.profile.name = 'N'.repeat(500);
+    });
+    const target = await freshDb();
+    await importProfile(target, long);
+    const renamed = await importProfile(target, long);
+    expect(renamed.id).toBe(`${'a'.repeat(198)}-2`);
+    expect(renamed.name).toBe(`${'N'.repeat(489)} (imported)`);
+    const elsewhere = await freshDb();
+    expect(await importProfile(elsewhere, await exportProfile(target, renamed.id))).toMatchObject({
+      id: renamed.id,
+      name: renamed.name,
+    });
+  });
+
+  it('is all or nothing: a failed write leaves the store as it was', async () => {
+    const failure = quotaFailure({ table: 'treeFacts' });
+    const target = await freshDb(undefined, [failure]);
+    failure.armed = false;
+    await createProfile(target, { id: 'alice', name: 'Alice' });
+    const before = await snapshot(target);
+    failure.armed = true;
+    await expect(importProfile(target, file)).rejects.toBeInstanceOf(StorageFullError);
+    failure.armed = false;
+    expect(await snapshot(target)).toEqual(before);
+    expect(await importProfile(target, file)).toMatchObject({ id: 'alice-2' });
+  });
+
+  it('an export of the default profile imports where another default profile is', async () => {
+    // Two devices, each as the app starts: the "default" profile, shown as "Me", opened.
+    const device = async () => {
+      const target = await freshDb();
+      const memory = createMemoryService(target, testEngine());
+      await memory.open('default', { profileName: 'Me' });
+      // ingested directly: no background rebuild to race with the snapshots
+      return {
+        db: target,
+        memory,
+        me: new MemoryHost(target, asProfileId('default'), testEngine()),
+      };
+    };
+    const first = await device();
+    for (let n = 1; n <= 4; n++)
+      await first.me.ingest({ session: distinctSession(n), conversationId: `c${n % 2}` });
+    await ingestTaskSessions(first.db, 'default');
+    const exported = await first.memory.exportProfile();
+    expect(JSON.parse(exported)).toMatchObject({ profile: { id: 'default', name: 'Me' } });
+
+    const second = await device();
+    await second.me.ingest({ session: sampleSession(7) });
+    const before = await snapshot(second.db);
+    const theirs = await exportProfile(second.db, 'default');
+
+    const imported = await second.memory.importProfile(exported);
+    expect(imported).toMatchObject({
+      id: 'default-2',
+      name: 'Me (imported)',
+      renamedFrom: { id: 'default', name: 'Me' },
+      taskMemories: 3,
+    });
+    expect((await listProfiles(second.db)).map((p) => [p.id, p.name])).toEqual([
+      ['default', 'Me'],
+      ['default-2', 'Me (imported)'],
+    ]);
+    expect(await snapshotWithout(second.db, 'default-2')).toEqual(before);
+    expect(await exportProfile(second.db, 'default')).toBe(theirs);
+    expect(await exportProfile(second.db, 'default-2')).toBe(
+      landedAs(exported, 'default-2', 'Me (imported)'),
+    );
+    // and the worker opens it like any profile
+    await second.memory.open('default-2');
+    expect((await second.memory.inspect()).facts).toBe(
+      (JSON.parse(exported) as Json).tree.facts.length,
+    );
   });
 });
 
@@ -283,11 +456,6 @@ describe('hostile or malformed imports are rejected and change nothing', () => {
         'a QA pair citing a turn of another session',
         () => mutate((d) => task(d).qa.at(-1).turnIds.push('t2:2')),
         /task memory "t1" cites a turn "t2:2"/,
-      ],
-      [
-        'ids colliding with an existing profile',
-        () => mutate((d) => (d.profile.id = 'bob')),
-        ProfileExistsError,
       ],
       [
         'a damaged encrypted envelope',

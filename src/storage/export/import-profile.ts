@@ -2,10 +2,11 @@
  * Importing a profile file: parse (rejecting prototype-pollution keys), decrypt if needed,
  * validate shape (for the file's version: 1 or 2) and integrity, then write everything, task
  * memories included, in one transaction. Any failure throws a clear ImportError subclass and
- * leaves the store exactly as it was.
+ * leaves the store exactly as it was. An import never overwrites: a file whose profile id is
+ * taken here lands in a new profile (import-target.ts), every row written under that id.
  */
 import type { GroveDb } from '../db.ts';
-import { ImportError, ProfileExistsError } from '../errors.ts';
+import { ImportError } from '../errors.ts';
 import { profileTables } from '../profiles.ts';
 import { guardQuota } from '../quota.ts';
 import type { ProfileRow, TreeFactRow, TreeNodeRow } from '../rows.ts';
@@ -27,6 +28,7 @@ import {
   versionNotice,
   type FileVersion,
 } from './file-versions.ts';
+import { importTarget, type ImportTarget } from './import-target.ts';
 import { taskMemoryRow } from './task-memory-rows.ts';
 import { validateExport } from './validate.ts';
 
@@ -126,26 +128,30 @@ export interface ImportedProfile extends ProfileRow {
   readonly taskMemories: number;
   /** Set when the file's version matters (a version 1 file holds no task memories). */
   readonly notice?: string;
+  /**
+   * Set when the file's profile id was already taken here: the file's own id and name. The
+   * profile that held the id is untouched; the file landed in this new one (`id`, `name`).
+   */
+  readonly renamedFrom?: ImportTarget['renamedFrom'];
 }
 
-/** Imports a profile export as a new profile; an existing profile id is refused. */
+/**
+ * Imports a profile export as a new profile: under the file's id when it is free here, else
+ * under the first free `<id>-<n>` named "<name> (imported)". Never changes an existing profile.
+ */
 export async function importProfile(
   db: GroveDb,
   text: string,
   options: ImportOptions = {},
 ): Promise<ImportedProfile> {
   const { data, fileVersion } = await parseProfileFile(text, options.passphrase);
-  const pid = data.profile.id;
   const version = 1;
-  const base = { profileId: pid };
-  await guardQuota(() =>
+  const target = await guardQuota(() =>
     db.transaction('rw', [db.profiles, ...profileTables(db)], async () => {
-      if (await db.profiles.get(pid)) throw new ProfileExistsError(pid);
-      for (const table of profileTables(db)) {
-        if ((await table.where('profileId').equals(pid).count()) > 0)
-          throw new ProfileExistsError(pid);
-      }
-      await db.profiles.add(data.profile);
+      const target = await importTarget(db, data.profile);
+      const pid = target.id;
+      const base = { profileId: pid };
+      await db.profiles.add({ id: pid, name: target.name, createdAt: data.profile.createdAt });
       await db.settings.add({ ...base, key: 'memoryPaused', value: data.settings.memoryPaused });
       await db.conversations.bulkAdd(data.conversations.map((c) => ({ ...base, ...c })));
       await db.sessions.bulkAdd(
@@ -159,7 +165,7 @@ export async function importProfile(
       await db.pending.bulkAdd(data.pending.map((p) => ({ ...base, ...p })));
       await db.taskMemory.bulkAdd(data.taskMemories.map((u) => taskMemoryRow(pid, u)));
       const tree = data.tree;
-      if (!tree) return;
+      if (!tree) return target;
       await db.treeHeads.add({ ...base, version });
       await db.treeMeta.add({
         ...base,
@@ -182,11 +188,15 @@ export async function importProfile(
         })),
       );
       await db.treeFacts.bulkAdd(tree.facts.map((f): TreeFactRow => ({ ...base, version, ...f })));
+      return target;
     }),
   );
   const notice = versionNotice(fileVersion);
   return {
-    ...data.profile,
+    id: target.id,
+    name: target.name,
+    createdAt: data.profile.createdAt,
+    ...(target.renamedFrom === undefined ? {} : { renamedFrom: target.renamedFrom }),
     fileVersion,
     taskMemories: data.taskMemories.length,
     ...(notice === undefined ? {} : { notice }),

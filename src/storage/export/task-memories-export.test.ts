@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asProfileId } from '../../engine/types.ts';
 import type { GroveDb } from '../db.ts';
-import { freshDb, sampleSession, snapshot, testEngine } from '../fixtures.test-support.ts';
+import {
+  freshDb,
+  sampleSession,
+  snapshot,
+  snapshotWithout,
+  testEngine,
+} from '../fixtures.test-support.ts';
 import { MemoryHost } from '../memory-host.ts';
 import { createProfile } from '../profiles.ts';
 import { TaskMemoryStore } from '../task-memory-store.ts';
@@ -93,9 +99,24 @@ describe('version 1 files (before task memories were exported)', () => {
     expect(again).toEqual({ ...(JSON.parse(file) as Json), taskMemories: [] });
   });
 
-  it('are refused, changing nothing, when the profile already exists', async () => {
-    const before = await snapshot(source);
-    await expect(importProfile(source, v1())).rejects.toThrow(/already exists/);
-    expect(await snapshot(source)).toEqual(before);
+  it('land in a new profile, the existing one unchanged, when the profile is already here', async () => {
+    const target = await freshDb();
+    await importProfile(target, file);
+    const before = await snapshot(target);
+    const imported = await importProfile(target, v1());
+    expect(imported).toMatchObject({
+      id: 'alice-2',
+      name: 'Alice (imported)',
+      renamedFrom: { id: 'alice', name: 'Alice' },
+      fileVersion: 1,
+      taskMemories: 0,
+    });
+    expect(await snapshotWithout(target, 'alice-2')).toEqual(before);
+    expect(await new TaskMemoryStore(target, 'alice-2').list()).toEqual([]);
+    expect(JSON.parse(await exportProfile(target, 'alice-2'))).toEqual({
+      ...(JSON.parse(file) as Json),
+      profile: { ...(JSON.parse(file) as Json).profile, id: 'alice-2', name: 'Alice (imported)' },
+      taskMemories: [],
+    });
   });
 });

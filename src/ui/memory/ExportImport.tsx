@@ -3,6 +3,7 @@
  * (or why it failed) is shown here, next to the buttons, not only at the top of the screen.
  */
 import { useId, useState } from 'react';
+import type { ImportedSummary } from '../../app/memory-actions.ts';
 import { useGrove, useServices } from '../app-context.tsx';
 
 function download(text: string, name: string) {
@@ -12,6 +13,16 @@ function download(text: string, name: string) {
   a.download = name;
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** What an import did: which profile the file landed in (a new one when its id was taken). */
+function importedText(row: ImportedSummary): string {
+  const landed = row.renamedFrom
+    ? `Imported as a new profile, “${row.name}”: a profile with this file’s id ` +
+      `(“${row.renamedFrom.id}”) is already on this device and was left as it is. ` +
+      'Switch to the new one in the header.'
+    : `Imported profile “${row.name}”: switch to it in the header.`;
+  return row.notice ? `${landed} ${row.notice}` : landed;
 }
 
 /** What the last export or import did, for the profile that was open (hidden after a switch). */
@@ -74,14 +85,8 @@ export function ExportImport() {
             setOutcome(null);
             void file.text().then(async (text) => {
               const row = await memoryActions.importProfile(text, passphrase || undefined);
-              if (row) {
-                const imported = `Imported profile “${row.name}”: switch to it in the header.`;
-                setOutcome({
-                  ok: true,
-                  text: row.notice ? `${imported} ${row.notice}` : imported,
-                  profile,
-                });
-              } else failed();
+              if (row) setOutcome({ ok: true, text: importedText(row), profile });
+              else failed();
               e.target.value = '';
             });
           }}
