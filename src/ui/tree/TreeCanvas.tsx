@@ -7,7 +7,13 @@ import { select } from 'd3-selection';
 import { zoom as d3zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
 import type { MemoryTree, NodeId } from '../../engine/types.ts';
 import { drawForest, labelOf, nodeRadius, type ViewTransform } from './draw.ts';
-import { FOREST_ROOT, fitTransform, nearestNode, type TreeLayout } from './layout.ts';
+import {
+  FOREST_ROOT,
+  fitTransform,
+  nearestNode,
+  TIDY_LABEL_ROOM,
+  type TreeLayout,
+} from './layout.ts';
 
 export interface TreeCanvasHandle {
   zoomBy(factor: number): void;
@@ -98,7 +104,10 @@ export function TreeCanvas(props: Props) {
 
   const fit = useCallback(() => {
     const { width, height } = sizeRef.current;
-    if (width > 0 && height > 0) apply(fitTransform(propsRef.current.layout.bounds, width, height));
+    const { layout } = propsRef.current;
+    // A tidy tree's fact labels hang below the leaves: keep room for them (not on tiny canvases).
+    const room = layout.mode === 'tidy' && height > 2.5 * TIDY_LABEL_ROOM ? TIDY_LABEL_ROOM : 0;
+    if (width > 0 && height > 0) apply(fitTransform(layout.bounds, width, height, 40, room));
   }, [apply]);
 
   // A node to centre on once the canvas has a size (a reveal can come before the first resize).

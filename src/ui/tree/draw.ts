@@ -191,8 +191,8 @@ function drawLabels(input: DrawInput, visible: Uint8Array): void {
     if (!n) return -1;
     if (n.id !== FOREST_ROOT && input.matches.has(n.id)) return 70;
     const boost = codes[i] === VISUAL.kept || codes[i] === VISUAL.selected ? 10 : 0;
-    // Facts only once zoomed in enough for their labels to be read.
-    if (n.level === 0) return t.k >= 1.4 ? 5 + boost : -1;
+    // Facts only once zoomed in enough for their labels to be read (hanging ones need less room).
+    if (n.level === 0) return t.k >= (layout.mode === 'tidy' ? 1 : 1.4) ? 5 + boost : -1;
     return n.level < 0 ? 1 : 20 + n.level + boost;
   };
   const candidates: number[] = [];
@@ -210,11 +210,13 @@ function drawLabels(input: DrawInput, visible: Uint8Array): void {
     const w = ctx.measureText(text).width + 6;
     const h = LABEL_FONT_PX + 4;
     const px = n.x * t.k + t.x;
+    const py = n.y * t.k + t.y;
     const gap = Math.max(nodeRadius(n.level) * t.k, 1.5) + 8;
-    // Right of the node, or left of it where the right side would leave the canvas.
-    const sx = px + gap + w > input.width && px - gap - w >= 0 ? px - gap - w : px + gap;
-    const sy = n.y * t.k + t.y;
-    const box: [number, number, number, number] = [sx, sy - h / 2, sx + w, sy + h / 2];
+    // Neighbouring facts of a tidy tree sit closer than a label is long: theirs hang downward.
+    const hanging = layout.mode === 'tidy' && n.level === 0;
+    const box: [number, number, number, number] = hanging
+      ? [px - h / 2, py + gap - 4, px + h / 2, py + gap - 4 + w]
+      : labelBoxBeside(px, py, gap, w, h, input.width);
     const forced = priority(i) >= 80;
     if (
       !forced &&
@@ -225,11 +227,32 @@ function drawLabels(input: DrawInput, visible: Uint8Array): void {
     count++;
     ctx.globalAlpha = codes[i] === VISUAL.faded ? 0.4 : 1;
     ctx.fillStyle = 'rgba(255,255,255,0.85)';
-    ctx.fillRect(box[0] - 2, box[1], w, h);
+    ctx.fillRect(box[0], box[1], box[2] - box[0], box[3] - box[1]);
     ctx.fillStyle = '#1f2328';
-    ctx.fillText(text, sx + 1, sy);
+    if (hanging) {
+      ctx.save();
+      ctx.translate(px, box[1] + 3);
+      ctx.rotate(Math.PI / 2);
+      ctx.fillText(text, 0, 0);
+      ctx.restore();
+    } else {
+      ctx.fillText(text, box[0] + 3, py);
+    }
   }
   ctx.globalAlpha = 1;
+}
+
+/** A label right of its node, or left of it where the right side would leave the canvas. */
+function labelBoxBeside(
+  px: number,
+  py: number,
+  gap: number,
+  w: number,
+  h: number,
+  width: number,
+): [number, number, number, number] {
+  const sx = px + gap + w > width && px - gap - w >= 0 ? px - gap - w : px + gap;
+  return [sx - 2, py - h / 2, sx - 2 + w, py + h / 2];
 }
 
 export function labelOf(tree: MemoryTree | null, id: string, level: number): string {

@@ -68,4 +68,11 @@ describe('layoutForest', () => {
     expect(nearestNode(layout, (target?.x ?? 0) + 1, target?.y ?? 0, 5)).toBe(5);
     expect(nearestNode(layout, 1e6, 1e6, 5)).toBe(-1);
   });
+
+  it('keeps room below the leaves for hanging labels when asked', () => {
+    const layout = layoutForest(tree, { mode: 'tidy' });
+    const t = fitTransform(layout.bounds, 800, 600, 40, 200);
+    expect(layout.bounds.maxY * t.k + t.y).toBeLessThanOrEqual(600 - 40 - 200 + 1e-9);
+    expect(layout.bounds.minY * t.k + t.y).toBeGreaterThanOrEqual(39);
+  });
 });

@@ -121,21 +121,25 @@ export function layoutForest(tree: MemoryTree | null, options: LayoutOptions = {
 }
 
 /** The scale and offset that fit the layout's bounds into a width × height viewport. */
+/** Screen room kept below a tidy tree when fitting it, for its facts' labels (drawn downward). */
+export const TIDY_LABEL_ROOM = 200;
+
 export function fitTransform(
   bounds: TreeLayout['bounds'],
   width: number,
   height: number,
   padding = 40,
+  bottomRoom = 0,
 ): { k: number; x: number; y: number } {
   const w = Math.max(1, bounds.maxX - bounds.minX);
   const h = Math.max(1, bounds.maxY - bounds.minY);
   const k = Math.min(
     2,
-    Math.max(0.02, Math.min((width - 2 * padding) / w, (height - 2 * padding) / h)),
+    Math.max(0.02, Math.min((width - 2 * padding) / w, (height - 2 * padding - bottomRoom) / h)),
   );
   const cx = (bounds.minX + bounds.maxX) / 2;
   const cy = (bounds.minY + bounds.maxY) / 2;
-  return { k, x: width / 2 - cx * k, y: height / 2 - cy * k };
+  return { k, x: width / 2 - cx * k, y: (height - bottomRoom) / 2 - cy * k };
 }
 
 /** Index of the node nearest to (x, y) in layout coordinates, within `radius`; -1 when none. */
