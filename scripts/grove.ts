@@ -14,7 +14,8 @@ Commands:
   build --file <conversation.json> [--llm none|scripted|openai:URL#model]
         [--embedder bundled|hash|<model folder>] [--seed N] [--json]
       Build the memory tree and print its shape (levels, nodes per level, roots).
-  query --file <conversation.json> --question "..." [--judge llm|llm-listwise|embedding|oracle]
+  query --file <conversation.json> --question "..."
+        [--judge llm|llm-listwise|hybrid|embedding|oracle] (default hybrid: no LLM)
         [--leaf-mode collect|judge] [--max-calls N] [--gold-sessions s1,s2] [--llm ...] [--json]
       Walk the tree for a question; print the traversal and the retrieved facts.
   bench tree-build (--n N --dim D --seed S | --input vectors.json) [--reference] --json
@@ -27,9 +28,13 @@ Commands:
   eval --dataset implexconv|locomo|ms-tod|ntm|grove --file <path> --method <name>
        [--embedder bundled|hash|<model folder>] [--llm none|scripted|oracle|openai:URL#model]
        [--k 5] [--limit N] [--oracle-noise p] [--seed S] [--out rows.jsonl] [--json]
+       [--tree-judge hybrid|embedding] [--embedding-weight 0.35] [--beam 3]
       Measure one method's retrieval (recall@k, F1, tokens, LLM calls) on a benchmark.
       Methods: tacitree-llm, tacitree-listwise, tacitree-embedding, collapsed, flat-facts,
       rag-raw, rag-summary, bm25, long-context. An existing --out resumes.
+      --tree-judge: the TaciTree judge without an LLM (tacitree-embedding, and the LLM methods
+      without an LLM): hybrid = w·z(cosine) + (1 − w)·z(BM25), w = --embedding-weight (default);
+      embedding = cosine alone.
       MS-TOD task-memory activation (MAP): --dataset ms-tod --file <personas folder>
       --method map-embedding|map-embedding-nojudge|bm25 [--alpha 0.5] [--query-turns user|all].
       NTM (Context-Agent): --dataset ntm --file <dialogues.jsonl> (no --method): context tokens

@@ -73,13 +73,39 @@ describe('grove eval', () => {
     expect(noisy.result.recall_set).toBeLessThan(1);
   });
 
-  it('says when a TaciTree LLM method falls back to the embedding judge without an LLM', async () => {
+  it('says when a TaciTree LLM method falls back to the no-LLM (hybrid) judge without an LLM', async () => {
     const { result } = await runEvalCommand(
       [...common, '--method', 'tacitree-listwise', '--limit', '3'],
       { progress: quiet },
     );
-    expect(result.judge).toMatch(/no LLM, tacitree-listwise falls back to the embedding judge/);
+    expect(result.judge).toMatch(/^hybrid \(0\.35·z\(cosine\) \+ 0\.65·z\(BM25/);
+    expect(result.judge).toMatch(/no LLM, tacitree-listwise falls back to the hybrid judge/);
     expect(result.notes).toContain('--limit 3: the first 3 questions only');
+  });
+
+  it('--tree-judge embedding keeps the cosine-only judge; --embedding-weight tunes the hybrid', async () => {
+    const run = (...extra: string[]) =>
+      runEvalCommand([...common, '--method', 'tacitree-embedding', '--limit', '6', ...extra], {
+        progress: quiet,
+      });
+    const embedding = (await run('--tree-judge', 'embedding')).result;
+    expect(embedding.judge).toBe('embedding (beam 3, fact centroids)');
+    expect(embedding.notes).toContainEqual(
+      expect.stringContaining('tree settings: embedding judge'),
+    );
+    const hybrid = (await run()).result;
+    expect(hybrid.judge).toContain('set ranked by the same fusion');
+    expect(hybrid.notes.some((n: string) => n.startsWith('tree settings'))).toBe(false);
+    const weighted = (await run('--embedding-weight', '1')).result;
+    expect(weighted.judge).toMatch(/^hybrid \(1·z\(cosine\) \+ 0·z\(BM25/);
+    expect(weighted.notes).toContainEqual(
+      expect.stringContaining('hybrid judge (embedding weight 1)'),
+    );
+    await expect(run('--tree-judge', 'magic')).rejects.toThrow(/--tree-judge must be one of/);
+    await expect(run('--embedding-weight', '2')).rejects.toThrow(/--embedding-weight must be/);
+    await expect(run('--tree-judge', 'embedding', '--embedding-weight', '0.5')).rejects.toThrow(
+      /applies to --tree-judge hybrid only/,
+    );
   });
 
   it('judges answers with --llm scripted (test mode) and reports answer accuracy', async () => {

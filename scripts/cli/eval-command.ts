@@ -17,7 +17,9 @@ import {
   judgeLabel,
   type EvalMethod,
   type JudgeMode,
+  type TreeSettings,
 } from '../../src/engine/eval/methods.ts';
+import { NO_LLM_JUDGES } from '../../src/engine/tree/judges.ts';
 import { runEval, type EvalRow, type MemoryCache } from '../../src/engine/eval/run-eval.ts';
 import { summarise, type EvalSummary } from '../../src/engine/eval/summary.ts';
 import type { LlmPort } from '../../src/engine/ports.ts';
@@ -46,6 +48,8 @@ export const evalOptions = {
   'leaf-mode': { type: 'string' },
   'fallback-k': { type: 'string' },
   'node-vector': { type: 'string' },
+  'tree-judge': { type: 'string' },
+  'embedding-weight': { type: 'string' },
   'all-categories': { type: 'boolean' },
 } as const;
 
@@ -156,7 +160,22 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
   const limit = values.limit === undefined ? undefined : intOption(values.limit, 'limit', 0);
   const seed = intOption(values.seed, 'seed', DEFAULT_SEED);
   const noise = numberOption(values['oracle-noise'], 'oracle-noise', 0, { min: 0, max: 1 });
-  const tree = {
+  const treeJudge = choice(
+    values['tree-judge'],
+    'tree-judge',
+    NO_LLM_JUDGES,
+    DEFAULT_TREE_SETTINGS.judge,
+  );
+  if (treeJudge !== 'hybrid' && values['embedding-weight'] !== undefined)
+    throw new UsageError('--embedding-weight applies to --tree-judge hybrid only');
+  const tree: TreeSettings = {
+    judge: treeJudge,
+    embeddingWeight: numberOption(
+      values['embedding-weight'],
+      'embedding-weight',
+      DEFAULT_TREE_SETTINGS.embeddingWeight,
+      { min: 0, max: 1 },
+    ),
     beam: intOption(values.beam, 'beam', DEFAULT_TREE_SETTINGS.beam),
     leafMode: choice(
       values['leaf-mode'],
@@ -216,13 +235,15 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
         : "rag-summary without an LLM uses each session's opening user turns",
     );
   if (
+    tree.judge !== DEFAULT_TREE_SETTINGS.judge ||
+    tree.embeddingWeight !== DEFAULT_TREE_SETTINGS.embeddingWeight ||
     tree.beam !== DEFAULT_TREE_SETTINGS.beam ||
     tree.leafMode !== 'collect' ||
     tree.fallbackK !== DEFAULT_TREE_SETTINGS.fallbackK ||
     tree.nodeVector !== DEFAULT_TREE_SETTINGS.nodeVector
   )
     notes.push(
-      `tree settings: beam ${tree.beam}, leaf mode ${tree.leafMode}, fallback k ${tree.fallbackK}, node vector ${tree.nodeVector}`,
+      `tree settings: ${tree.judge} judge${tree.judge === 'hybrid' ? ` (embedding weight ${tree.embeddingWeight})` : ''}, beam ${tree.beam}, leaf mode ${tree.leafMode}, fallback k ${tree.fallbackK}, node vector ${tree.nodeVector}`,
     );
   const summary = summarise(rows, {
     dataset: datasetName,

@@ -2,6 +2,7 @@
 import type { TraversalEvent } from '../../src/engine/retrieval.ts';
 import {
   embeddingJudge,
+  hybridJudge,
   JUDGE_NAMES,
   llmListwiseJudge,
   llmNodeJudge,
@@ -31,12 +32,13 @@ function judgeFor(
   const { llm } = built.models;
   if ((name === 'llm' || name === 'llm-listwise') && !llm) {
     throw new UsageError(
-      `--judge ${name} needs an LLM: pass --llm scripted (or use --judge embedding)`,
+      `--judge ${name} needs an LLM: pass --llm scripted (or use --judge hybrid)`,
     );
   }
   if (name === 'llm') return llmNodeJudge(llm!);
   if (name === 'llm-listwise') return llmListwiseJudge(llm!);
   if (name === 'embedding') return embeddingJudge();
+  if (name === 'hybrid') return hybridJudge();
   const fromFile = built.conversation.questions.find(
     (q) => q.question === question,
   )?.evidenceSessions;
@@ -56,7 +58,7 @@ function judgeFor(
 export async function runQuery(argv: string[]) {
   const values = parse(argv, queryOptions);
   const question = required(values.question, 'question');
-  const judgeName = choice(values.judge, 'judge', JUDGE_NAMES, 'embedding');
+  const judgeName = choice(values.judge, 'judge', JUDGE_NAMES, 'hybrid');
   const leafMode = choice(
     values['leaf-mode'],
     'leaf-mode',

@@ -60,7 +60,7 @@ describe('memory worker protocol', () => {
       await client.ingest(sampleSession(1));
       const events: { type: string }[] = [];
       const reply = await client.retrieve('what did I say?', {}, (e) => events.push(e));
-      expect(reply.judge).toBe('tacitree:embedding');
+      expect(reply.judge).toBe('tacitree:hybrid');
       expect(events.length).toBeGreaterThan(0);
       expect(events.map((e) => e.type)).toEqual(reply.events.map((e) => e.type));
       expect(events.at(-1)?.type).toBe('done');

@@ -48,9 +48,12 @@ export interface OpenOptions {
 }
 
 export interface RetrieveRequest {
-  /** 'auto': the worker's LLM judge when it has one, else the embedding judge. */
+  /**
+   * 'auto': the worker's LLM judge when it has one, else the no-LLM judge; 'embedding': the no-LLM
+   * judge (the engine's default: hybrid cosine + BM25) even with an LLM.
+   */
   readonly judge?: 'auto' | 'embedding';
-  /** Most LLM calls the walk may spend (the rest falls back to the embedding judge). */
+  /** Most LLM calls the walk may spend (the rest falls back to the no-LLM judge). */
   readonly maxCalls?: number;
 }
 

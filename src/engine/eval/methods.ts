@@ -1,8 +1,8 @@
 /**
  * The evaluated methods by name, each a `Retriever` per question over one conversation's memory.
- * The judge mode decides what a TaciTree walk asks: a real LLM, nobody (`none`: the embedding
- * judge, the no-LLM mode), or the oracle (told the ground truth, counting the calls an LLM judge
- * would spend).
+ * The judge mode decides what a TaciTree walk asks: a real LLM, nobody (`none`: the no-LLM judge,
+ * hybrid by default, embedding on request), or the oracle (told the ground truth, counting the
+ * calls an LLM judge would spend).
  */
 import { createBaseline, type BaselineName, type SessionSummary } from '../baselines/index.ts';
 import { fallbackSummary } from '../baselines/session-summaries.ts';
@@ -11,7 +11,15 @@ import type { MemoryBuild } from '../pipeline.ts';
 import type { EmbedderPort, LlmPort } from '../ports.ts';
 import type { Retriever } from '../retrieval.ts';
 import { createRng } from '../rng.ts';
-import { embeddingJudge, llmListwiseJudge, llmNodeJudge, type NodeJudge } from '../tree/judges.ts';
+import {
+  DEFAULT_HYBRID_EMBEDDING_WEIGHT,
+  DEFAULT_NO_LLM_JUDGE,
+  llmListwiseJudge,
+  llmNodeJudge,
+  noLlmJudge,
+  type NodeJudge,
+  type NoLlmJudgeName,
+} from '../tree/judges.ts';
 import { createTreeRetriever } from '../tree/retrieve.ts';
 import type { Session, SessionId } from '../types.ts';
 import { countedOracleJudge, oracleTruth } from './counted-oracle.ts';
@@ -31,7 +39,10 @@ export type EvalMethod = (typeof EVAL_METHODS)[number];
 
 export const isTreeMethod = (m: EvalMethod): boolean => m.startsWith('tacitree-');
 
-/** Methods that return a set (not a ranking): ranked by cosine to the question for recall@k. */
+/**
+ * Methods that return a set (not a ranking): for recall@k the set is ranked by the scores its
+ * items carry (the hybrid judge's), else by cosine to the question.
+ */
 export const returnsSet = (m: EvalMethod): boolean => isTreeMethod(m);
 
 /** Methods that return their top k (the rest return a set, or everything). */
@@ -52,27 +63,36 @@ export type JudgeMode =
   | { readonly kind: 'oracle'; readonly noise: number; readonly seed: number };
 
 export interface TreeSettings {
-  /** Nodes the embedding judge keeps per level (default 3). */
+  /**
+   * The judge without an LLM (`tacitree-embedding`, and the LLM methods' fallback when there is
+   * no LLM or the call budget is spent): the hybrid of cosine and BM25 (default), or cosine alone.
+   */
+  readonly judge: NoLlmJudgeName;
+  /** The hybrid judge's cosine weight w (BM25 gets 1 − w). */
+  readonly embeddingWeight: number;
+  /** Nodes the no-LLM judge keeps per level (default 3). */
   readonly beam: number;
   readonly leafMode: 'collect' | 'judge';
   /** Facts returned when a walk keeps nothing (default 6). */
   readonly fallbackK: number;
   /**
-   * What the embedding judge compares with the question: the summary's embedding, or the centroid
-   * of the facts below. `auto`: the centroid when no LLM wrote the summaries (a no-LLM summary is
-   * one member fact, a poor stand-in for its cluster), the summary otherwise.
+   * What the no-LLM judge's cosine compares with the question: the summary's embedding, or the
+   * centroid of the facts below. `auto`: the centroid when no LLM wrote the summaries (a no-LLM
+   * summary is one member fact, a poor stand-in for its cluster), the summary otherwise.
    */
   readonly nodeVector: 'auto' | 'summary' | 'centroid';
 }
 
 export const DEFAULT_TREE_SETTINGS: TreeSettings = {
+  judge: DEFAULT_NO_LLM_JUDGE,
+  embeddingWeight: DEFAULT_HYBRID_EMBEDDING_WEIGHT,
   beam: 3,
   leafMode: 'collect',
   fallbackK: 6,
   nodeVector: 'auto',
 };
 
-/** Whether the embedding judge compares the question with fact centroids (see TreeSettings). */
+/** Whether the no-LLM judge compares the question with fact centroids (see TreeSettings). */
 export const usesCentroids = (settings: TreeSettings, mode: JudgeMode): boolean =>
   settings.nodeVector === 'centroid' || (settings.nodeVector === 'auto' && mode.kind !== 'llm');
 
@@ -83,12 +103,16 @@ export function judgeLabel(
   settings: TreeSettings = DEFAULT_TREE_SETTINGS,
 ): string {
   if (!isTreeMethod(method)) return 'none (no judge)';
-  const embedding = `embedding (beam ${settings.beam}, ${usesCentroids(settings, mode) ? 'fact centroids' : 'summary vectors'})`;
-  if (method === 'tacitree-embedding') return embedding;
+  const vectors = usesCentroids(settings, mode) ? 'fact centroids' : 'summary vectors';
+  const noLlm =
+    settings.judge === 'hybrid'
+      ? `hybrid (${settings.embeddingWeight}·z(cosine) + ${round(1 - settings.embeddingWeight)}·z(BM25 of the facts below), beam ${settings.beam}, ${vectors}; set ranked by the same fusion)`
+      : `embedding (beam ${settings.beam}, ${vectors})`;
+  if (method === 'tacitree-embedding') return noLlm;
   if (mode.kind === 'oracle')
     return `oracle (ground truth, counting ${method === 'tacitree-llm' ? 'one call per node' : 'one call per sibling group'}${mode.noise > 0 ? `, noise ${mode.noise}` : ''})`;
   if (mode.kind === 'none')
-    return `${embedding}: no LLM, ${method} falls back to the embedding judge`;
+    return `${noLlm}: no LLM, ${method} falls back to the ${settings.judge} judge`;
   return method === 'tacitree-llm'
     ? 'llm (one call per node)'
     : 'llm-listwise (one call per group)';
@@ -147,12 +171,13 @@ export async function prepareMethod(
   const tree = ctx.memory.tree;
   if (isTreeMethod(method)) {
     const settings = options.tree ?? DEFAULT_TREE_SETTINGS;
-    const embedding = embeddingJudge({
+    const noLlm = noLlmJudge(settings.judge, {
       beam: settings.beam,
       nodeVector: usesCentroids(settings, mode) ? 'centroid' : 'summary',
+      embeddingWeight: settings.embeddingWeight,
     });
     return (question) => {
-      let judge: NodeJudge = embedding;
+      let judge: NodeJudge = noLlm;
       if (method !== 'tacitree-embedding' && mode.kind === 'llm')
         judge = method === 'tacitree-llm' ? llmNodeJudge(mode.llm) : llmListwiseJudge(mode.llm);
       if (method !== 'tacitree-embedding' && mode.kind === 'oracle') {
@@ -174,7 +199,7 @@ export async function prepareMethod(
           embedder: ctx.embedder,
           leafMode: settings.leafMode,
           fallbackK: settings.fallbackK,
-          budgetFallback: embedding,
+          budgetFallback: noLlm,
         }),
       );
     };
@@ -202,6 +227,8 @@ export async function prepareMethod(
     return retriever;
   };
 }
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
 
 /** FNV-1a of a string: a stable per-question seed offset. */
 function hash(text: string): number {

@@ -28,7 +28,10 @@ export interface EvalRow {
   readonly question: string;
   readonly category: string | null;
   readonly gold_sessions: readonly string[];
-  /** Retrieved sessions, distinct, best first (sets ranked by cosine to the question). */
+  /**
+   * Retrieved sessions, distinct, best first (a set is ranked by its items' scores where the
+   * retriever gives them, the hybrid judge's, else by cosine to the question).
+   */
   readonly retrieved_sessions: readonly string[];
   /** Null where the benchmark has no retrieval ground truth (NTM). */
   readonly recall_at_k: number | null;
@@ -197,7 +200,10 @@ function onlyCandidates(
   });
 }
 
-/** Ranks a retrieved set by the best cosine of its facts to the question (stable on ties). */
+/**
+ * Ranks a retrieved set by its items' own scores (the hybrid tree judge scores its facts), else by
+ * the best cosine of their facts to the question (stable on ties).
+ */
 function rankByCosine(
   items: readonly RetrievedItem[],
   vectors: ReadonlyMap<FactId, Vector>,

@@ -1,7 +1,7 @@
 /**
  * TaciTree retrieval: walk the tree from the roots, let a judge keep or prune each node, and
  * descend only into kept nodes, so whole irrelevant subtrees cost nothing. Every step is
- * emitted as a traversal event.
+ * emitted as a traversal event. A judge that ranks facts (the hybrid) also orders the result.
  */
 import { contextTokens } from '../eval/metrics.ts';
 import type { EmbedderPort, Tokenizer } from '../ports.ts';
@@ -15,12 +15,12 @@ import type {
 import { approximateTokenizer } from '../tokens.ts';
 import type { Fact, FactId, MemoryTree, TreeNode, Vector } from '../types.ts';
 import { cosine } from '../vector.ts';
-import { embeddingJudge, type JudgeContext, type NodeJudge, type NodeVerdict } from './judges.ts';
+import { noLlmJudge, type JudgeContext, type NodeJudge, type NodeVerdict } from './judges.ts';
 import { factsUnder, nodeOf, roots, sessionsOf } from './subtree.ts';
 
 export interface TreeRetrieverOptions {
   readonly judge: NodeJudge;
-  /** Embeds the question: needed by the embedding judge and by both fallbacks. */
+  /** Embeds the question: needed by the no-LLM judges and by both fallbacks. */
   readonly embedder?: EmbedderPort;
   /** Most LLM calls one retrieval may spend; the rest of the walk uses `budgetFallback`. */
   readonly maxCalls?: number;
@@ -30,6 +30,7 @@ export interface TreeRetrieverOptions {
   readonly contextUnit?: 'facts' | 'summaries';
   /** Facts closest to the question returned when the walk keeps nothing (0 disables). */
   readonly fallbackK?: number;
+  /** Judges the rest of the walk once `maxCalls` is spent (default: the hybrid judge, beam 3). */
   readonly budgetFallback?: NodeJudge;
   readonly tokenizer?: Tokenizer;
 }
@@ -50,7 +51,7 @@ async function walkTree(
 ): Promise<RetrievalResult> {
   const { judge } = options;
   const maxCalls = options.maxCalls ?? Number.POSITIVE_INFINITY;
-  const budgetFallback = options.budgetFallback ?? embeddingJudge({ beam: 3 });
+  const budgetFallback = options.budgetFallback ?? noLlmJudge();
   const leafMode = options.leafMode ?? 'collect';
   const events: TraversalEvent[] = [];
   const emit = (event: TraversalEvent) => {
@@ -140,6 +141,7 @@ async function walkTree(
   } else {
     items = [...selected.values()].map(factItem);
   }
+  if (judge.scoreFacts && items.length > 0) items = rankItems(items, tree, judge, ctx);
   emit({ type: 'done', selected: items.length, calls, tokens: judgeTokens });
   return {
     items,
@@ -193,6 +195,31 @@ function fallbackFacts(
     emit({ type: 'select', node: node.id, level: 0, factId: fact.id });
   }
   return facts;
+}
+
+/**
+ * Orders the items by the judge's fact scores, best first (ties keep the walk's order), each
+ * carrying its score: a summary item scores as its best fact.
+ */
+function rankItems(
+  items: readonly RetrievedItem[],
+  tree: MemoryTree,
+  judge: NodeJudge,
+  ctx: JudgeContext,
+): RetrievedItem[] {
+  const facts = [
+    ...new Set(items.flatMap((item) => item.factIds ?? []).map((id) => tree.facts.get(id))),
+  ].filter((f): f is Fact => f !== undefined);
+  const scores = judge.scoreFacts?.(facts, ctx) ?? [];
+  const scoreOf = new Map(facts.map((f, i) => [f.id, scores[i] ?? 0]));
+  return items
+    .map((item, i) => ({
+      item,
+      i,
+      score: Math.max(...(item.factIds ?? []).map((id) => scoreOf.get(id) ?? -Infinity)),
+    }))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .map(({ item, score }) => (Number.isFinite(score) ? { ...item, score } : item));
 }
 
 function factItem(fact: Fact): RetrievedItem {

@@ -10,12 +10,7 @@ import { retrievedSessionIds, setScores } from '../../engine/eval/metrics.ts';
 import { LLM_PURPOSES } from '../../engine/llm-purposes.ts';
 import type { EmbedderPort, LlmPort } from '../../engine/ports.ts';
 import type { RetrievalResult, Retriever } from '../../engine/retrieval.ts';
-import {
-  embeddingJudge,
-  llmNodeJudge,
-  oracleJudge,
-  type NodeJudge,
-} from '../../engine/tree/judges.ts';
+import { llmNodeJudge, noLlmJudge, oracleJudge, type NodeJudge } from '../../engine/tree/judges.ts';
 import { createTreeRetriever } from '../../engine/tree/retrieve.ts';
 import type { Fact, MemoryTree, Session } from '../../engine/types.ts';
 import type {
@@ -53,14 +48,15 @@ export const BASELINE_LABELS: Readonly<Record<ExplorerBaseline, string>> = {
 
 function judgeFor(judge: ExplorerJudge, ctx: MemoryContext, question: EvalQuestion): NodeJudge {
   if (judge === 'oracle') return oracleJudge({ sessionIds: question.evidenceSessions });
-  if (judge === 'embedding') return embeddingJudge({ beam: 3 });
+  // 'embedding' is the no-LLM choice: the engine's default no-LLM judge (hybrid cosine + BM25).
+  if (judge === 'embedding') return noLlmJudge();
   if (!ctx.llm) throw new JudgeUnavailableError();
   return llmNodeJudge(ctx.llm);
 }
 
 export function judgeLabel(judge: ExplorerJudge, llm: LlmPort | undefined): string {
   if (judge === 'oracle') return 'TaciTree · oracle judge (told the ground truth)';
-  if (judge === 'embedding') return 'TaciTree · embedding judge (no LLM)';
+  if (judge === 'embedding') return 'TaciTree · hybrid judge (embedding + BM25, no LLM)';
   return `TaciTree · LLM judge (${llm?.id ?? 'no LLM'})`;
 }
 
