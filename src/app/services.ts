@@ -5,10 +5,16 @@
 import { createGroveStore, type GroveStore } from '../state/store.ts';
 import { DEFAULT_PROFILE } from '../state/profile-slice.ts';
 import { viewFromHash } from '../state/ui-slice.ts';
+import { ChatHistoryStore } from '../storage/chat-history.ts';
+import { GroveDb } from '../storage/db.ts';
 import { serveLlmRequests } from '../storage/llm-bridge.ts';
 import type { MemoryClient } from '../storage/memory-client.ts';
 import { createChatController, type ChatController, type ChatLlm } from './chat/chat-controller.ts';
 import { persistChat } from './chat/chat-persistence.ts';
+import {
+  createConversationActions,
+  type ConversationActions,
+} from './chat/conversation-actions.ts';
 import { createTaskAssist, type TaskAssist } from './chat/task-assist.ts';
 import { createTopicRouter } from './chat/discourse-context.ts';
 import { lazyEmbedder } from './chat/topic-embedder.ts';
@@ -28,6 +34,8 @@ export interface AppServices {
   readonly testMode: ScriptedTestMode | null;
   /** MAP task memory in the chat: confirmations and their corrections. */
   readonly tasks: TaskAssist;
+  /** The conversation history: open or delete a past conversation. */
+  readonly conversations: ConversationActions;
 }
 
 function chatLlmSource(testMode: ScriptedTestMode | null): () => ChatLlm | undefined {
@@ -56,7 +64,10 @@ function lendPageLlm(worker: Worker, memory: MemoryClient, onChange: () => Promi
 export function startServices(location: Location = window.location): AppServices {
   const testMode = parseTestMode(location.search);
   const store = createGroveStore();
-  const { worker, memory } = startMemoryWorker(memoryWorkerConfig(testMode));
+  const workerConfig = memoryWorkerConfig(testMode);
+  const { worker, memory } = startMemoryWorker(workerConfig);
+  // The page writes the conversation history itself (small, quick writes; same database).
+  const history = new ChatHistoryStore(new GroveDb(workerConfig.db));
   const memoryActions = createMemoryActions(store, memory);
   const chatLlm = chatLlmSource(testMode);
   const tasks = createTaskAssist({ store, memory, chatLlm });
@@ -89,8 +100,9 @@ export function startServices(location: Location = window.location): AppServices
 
   const profileId = savedProfileId() ?? DEFAULT_PROFILE.id;
   store.getState().setActiveProfile(profileId);
-  persistChat(store);
-  persistTopics(store);
+  persistTopics(store, history);
+  persistChat(store, history);
+  const conversations = createConversationActions({ store, chat, history });
   void memoryActions.openProfile(
     profileId,
     profileId === DEFAULT_PROFILE.id ? DEFAULT_PROFILE.name : profileId,
@@ -113,5 +125,5 @@ export function startServices(location: Location = window.location): AppServices
     },
     status: () => memory.status(),
   });
-  return { store, memory, chat, memoryActions, testMode, tasks };
+  return { store, memory, chat, memoryActions, testMode, tasks, conversations };
 }

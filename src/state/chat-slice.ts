@@ -6,8 +6,19 @@ import type { TraversalEvent } from '../engine/retrieval.ts';
 import type { ChatMessageView, MemoriesUsed } from './chat-types.ts';
 import { newId } from './ids.ts';
 import type { SliceCreator } from './store-types.ts';
+import type { TopicsSnapshot } from './topics-slice.ts';
 
 export const DEFAULT_INACTIVITY_MINUTES = 10;
+
+/** A conversation from the history, as it is put back on screen (with its topic forest). */
+export interface OpenedConversation {
+  readonly conversationId: string;
+  readonly sessionId: string;
+  readonly memoryEnabled: boolean;
+  readonly messages: readonly ChatMessageView[];
+  readonly lastActivityAt: number | null;
+  readonly topics: TopicsSnapshot;
+}
 
 export interface ChatSlice {
   readonly conversationId: string;
@@ -29,6 +40,8 @@ export interface ChatSlice {
   /** Closes the open session (its messages stay on screen) and opens `nextSessionId`. */
   startSession(nextSessionId: string): void;
   newConversation(conversationId: string, sessionId: string): void;
+  /** Puts a conversation and its topic forest on screen together, in one change. */
+  openConversation(conversation: OpenedConversation): void;
   setInactivityMinutes(minutes: number): void;
 }
 
@@ -73,6 +86,16 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set) => ({
   startSession: (sessionId) => set({ sessionId, lastActivityAt: null }),
   newConversation: (conversationId, sessionId) =>
     set({ conversationId, sessionId, messages: [], lastActivityAt: null, memoryEnabled: true }),
+  openConversation: (c) =>
+    set({
+      conversationId: c.conversationId,
+      sessionId: c.sessionId,
+      memoryEnabled: c.memoryEnabled,
+      messages: c.messages,
+      lastActivityAt: c.lastActivityAt,
+      topics: c.topics,
+      topicErrors: {},
+    }),
   setInactivityMinutes: (minutes) =>
     set({ inactivityMinutes: Number.isFinite(minutes) && minutes >= 1 ? Math.round(minutes) : 1 }),
 });

@@ -1,6 +1,7 @@
 /** The store's full shape and the slice-creator type every slice is written against. */
 import type { StateCreator } from 'zustand/vanilla';
 import type { ChatSlice } from './chat-slice.ts';
+import type { HistorySlice } from './history-slice.ts';
 import type { IngestionSlice } from './ingestion-slice.ts';
 import type { MemoryLinkSlice } from './memory-link-slice.ts';
 import type { MemorySlice } from './memory-slice.ts';
@@ -16,6 +17,7 @@ export type GroveState = RuntimeSlice &
   MemoryLinkSlice &
   IngestionSlice &
   UiSlice &
-  TopicsSlice;
+  TopicsSlice &
+  HistorySlice;
 
 export type SliceCreator<T> = StateCreator<GroveState, [], [], T>;

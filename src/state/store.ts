@@ -4,6 +4,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createChatSlice } from './chat-slice.ts';
+import { createHistorySlice } from './history-slice.ts';
 import { createIngestionSlice } from './ingestion-slice.ts';
 import { createMemoryLinkSlice } from './memory-link-slice.ts';
 import { createMemorySlice } from './memory-slice.ts';
@@ -26,5 +27,6 @@ export function createGroveStore(): GroveStore {
     ...createIngestionSlice(...a),
     ...createUiSlice(...a),
     ...createTopicsSlice(...a),
+    ...createHistorySlice(...a),
   }));
 }

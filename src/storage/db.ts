@@ -1,6 +1,7 @@
 /** Grove's IndexedDB database: one Dexie instance, every shipped schema version declared. */
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
 import type {
+  ChatRow,
   ConversationRow,
   PendingRow,
   ProfileRow,
@@ -8,6 +9,7 @@ import type {
   SettingRow,
   TaskMemoryRow,
   TopicTreeRow,
+  TranscriptRow,
   TreeFactRow,
   TreeHeadRow,
   TreeMetaRow,
@@ -33,6 +35,8 @@ export class GroveDb extends Dexie {
   declare treeFacts: Keyed<TreeFactRow>;
   declare topicTrees: Keyed<TopicTreeRow>;
   declare taskMemory: Keyed<TaskMemoryRow>;
+  declare chats: Keyed<ChatRow>;
+  declare transcripts: Keyed<TranscriptRow>;
 
   constructor(name: string = DEFAULT_DB_NAME, options?: DexieOptions) {
     super(name, options);

@@ -1,9 +1,11 @@
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { asFactId, asNodeId } from '../engine/types.ts';
+import { ChatHistoryStore } from './chat-history.ts';
 import { GroveDb } from './db.ts';
 import { fakeIdb } from './fixtures.test-support.ts';
 import { MemoryStore } from './memory-store.ts';
+import { wipeProfile } from './profiles.ts';
 import type { V1Fact, V1Session, V1Tree } from './migrate-v1.ts';
 import { CURRENT_SCHEMA_VERSION, SCHEMA_HISTORY, type SchemaVersion } from './schema.ts';
 import { asProfileId } from '../engine/types.ts';
@@ -96,6 +98,61 @@ const seeders: Record<number, (db: Dexie) => Promise<void>> = {
     await db.table('trees').add(v1Tree);
     await db.table('settings').add({ profileId: 'alice', key: 'memoryPaused', value: true });
   },
+  // The same data in version 2's layout: turns, conversations and a versioned tree.
+  2: async (db) => {
+    await db.table('profiles').bulkAdd([
+      { id: 'alice', name: 'Alice', createdAt: '2024-01-01T00:00:00Z' },
+      { id: 'bob', name: 'Bob', createdAt: '2024-01-02T00:00:00Z' },
+    ]);
+    await db.table('settings').add({ profileId: 'alice', key: 'memoryPaused', value: true });
+    await db
+      .table('conversations')
+      .bulkAdd(
+        ['alice', 'bob'].map((profileId) => ({ profileId, id: 'default', title: 'Earlier' })),
+      );
+    await db.table('sessions').bulkAdd(
+      v1Sessions.map((s) => ({
+        profileId: s.profileId,
+        id: s.id,
+        conversationId: 'default',
+        ...(s.time === undefined ? {} : { time: s.time }),
+        turnCount: s.turns.length,
+      })),
+    );
+    await db
+      .table('turns')
+      .bulkAdd(
+        v1Sessions.flatMap((s) =>
+          s.turns.map((t, seq) => ({ profileId: s.profileId, sessionId: s.id, seq, ...t })),
+        ),
+      );
+    const base = { profileId: 'alice', version: 1 };
+    await db.table('treeHeads').add(base);
+    await db.table('treeMeta').add({
+      ...base,
+      dimension: 3,
+      levels: v1Tree.levels,
+      nodeOrder: v1Tree.nodes.map((n) => n.id),
+      factOrder: v1Facts.map((f) => f.id),
+      build: v1Tree.build,
+      insertedSinceBuild: 0,
+      nextNodeSeq: 1,
+      revision: 0,
+    });
+    await db
+      .table('treeNodes')
+      .bulkAdd(
+        v1Tree.nodes.map((n) => ({
+          ...base,
+          ...n,
+          embedding: new Float32Array(n.embedding).buffer,
+        })),
+      );
+    await db
+      .table('treeFacts')
+      .bulkAdd(v1Facts.map(({ embedding: _e, profileId: _p, ...f }) => ({ ...base, ...f })));
+    await db.table('topicTrees').add({ profileId: 'alice', id: 'old', data: { kept: true } });
+  },
 };
 
 describe('schema migrations', () => {
@@ -147,4 +204,41 @@ describe('schema migrations', () => {
       db.close();
     });
   }
+
+  it('adds the chat history tables at version 3 and leaves every other row as it was', async () => {
+    const idb = fakeIdb();
+    const old = legacyDb('grove-v2', idb, 2);
+    await old.open();
+    await seeders[2]!(old);
+    const before = Object.fromEntries(
+      await Promise.all(old.tables.map(async (t) => [t.name, await t.toArray()] as const)),
+    );
+    old.close();
+
+    const db = new GroveDb('grove-v2', idb);
+    await db.open();
+    expect(db.verno).toBe(3);
+    for (const [name, rows] of Object.entries(before)) {
+      expect(await db.table(name).toArray(), name).toEqual(rows);
+    }
+    expect(await db.chats.count()).toBe(0);
+    expect(await db.transcripts.count()).toBe(0);
+    const history = new ChatHistoryStore(db);
+    await history.save('alice', {
+      id: 'c1',
+      title: 'Hello',
+      messageCount: 1,
+      memoryEnabled: true,
+      sessionId: 's2',
+      lastActivityAt: 5,
+      messages: [{ id: 'm1' }],
+      touchedAt: 5,
+    });
+    expect((await history.list('alice')).map((c) => c.title)).toEqual(['Hello']);
+    // The new tables belong to the profile: wiping it removes its history too.
+    await wipeProfile(db, 'alice');
+    expect(await db.chats.count()).toBe(0);
+    expect(await db.transcripts.count()).toBe(0);
+    db.close();
+  });
 });

@@ -108,7 +108,7 @@ export interface ProvenanceRow {
   readonly time?: string | undefined;
 }
 
-/** Context-Agent topic trees (filled by the discourse issue). */
+/** Context-Agent topic forests: one per chat conversation (`id`), saved with its history. */
 export interface TopicTreeRow {
   readonly profileId: string;
   readonly id: string;
@@ -120,4 +120,29 @@ export interface TaskMemoryRow {
   readonly profileId: string;
   readonly id: string;
   readonly data: unknown;
+}
+
+/** A chat conversation in the history list (written by the page; the list reads only these). */
+export interface ChatRow {
+  readonly profileId: string;
+  /** The conversation id (the one sessions are ingested under). */
+  readonly id: string;
+  /** The first user message, trimmed. */
+  readonly title: string;
+  /** Epoch ms of the first save, and of the last new message. */
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly messageCount: number;
+  readonly memoryEnabled: boolean;
+}
+
+/** A chat conversation's transcript: its messages as the chat shows them, and its open session. */
+export interface TranscriptRow {
+  readonly profileId: string;
+  readonly id: string;
+  /** The session open at the last save; it was never ended when `lastActivityAt` is a number. */
+  readonly sessionId: string;
+  readonly lastActivityAt: number | null;
+  /** The chat's message views (plain JSON data, owned by the chat). */
+  readonly messages: readonly unknown[];
 }

@@ -42,12 +42,24 @@ export const V2_STORES = {
   trees: null,
 } as const;
 
+/**
+ * Version 3: the chat's conversation history, written by the page: one list entry per
+ * conversation (`chats`, read alone for the list) and its transcript (`transcripts`). The
+ * conversation's topic forest goes to `topicTrees`, keyed by the conversation id. New tables
+ * only: no rows change.
+ */
+export const V3_STORES = {
+  chats: '[profileId+id], profileId, [profileId+updatedAt]',
+  transcripts: '[profileId+id], profileId',
+} as const;
+
 export const SCHEMA_HISTORY: readonly SchemaVersion[] = [
   { version: 1, stores: V1_STORES },
   { version: 2, stores: V2_STORES, upgrade: upgradeV1ToV2 },
+  { version: 3, stores: V3_STORES },
 ];
 
-export const CURRENT_SCHEMA_VERSION = 2;
+export const CURRENT_SCHEMA_VERSION = 3;
 
 /** Tables holding profile data in the current schema (all keyed by profileId first). */
 export const PROFILE_TABLES = [
@@ -62,5 +74,7 @@ export const PROFILE_TABLES = [
   'treeFacts',
   'topicTrees',
   'taskMemory',
+  'chats',
+  'transcripts',
 ] as const;
 export type ProfileTable = (typeof PROFILE_TABLES)[number];

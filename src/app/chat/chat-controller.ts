@@ -35,7 +35,7 @@ export interface ChatDeps {
   readonly now?: () => number;
 }
 
-export type EndReason = 'user' | 'inactivity' | 'new-conversation';
+export type EndReason = 'user' | 'inactivity' | 'new-conversation' | 'open-conversation';
 
 export interface ChatController {
   send(text: string): Promise<void>;

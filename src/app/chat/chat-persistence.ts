@@ -1,93 +1,104 @@
 /**
- * Keeps the conversation on screen across reloads (localStorage, this browser only): an open
- * session is not lost when the tab reloads, and its inactivity clock keeps running, so it still
- * ends and is remembered. Traversal events are not kept (they can be large); retrieved facts are.
+ * Keeps the chat in the conversation history (IndexedDB, per profile): restores the open
+ * conversation after a reload, saves it on every finished change, keeps the list of the active
+ * profile's conversations up to date, and remembers which conversation is open (localStorage).
+ * A save that fails (a full disk) keeps the open chat in a localStorage backup and says so.
+ * Traversal events are not kept (they can be large); retrieved facts are.
  */
-import type { ChatMessageView } from '../../state/chat-types.ts';
+import type { Subscription } from 'dexie';
+import { newId } from '../../state/ids.ts';
 import type { GroveState, GroveStore } from '../../state/store.ts';
+import type { ConversationHistory } from '../../storage/chat-history.ts';
+import { backupChat, clearChatBackup, readBackup } from './chat-backup.ts';
+import { historyReadError, historySaveError } from './history-errors.ts';
+import { readOpenChat, writeOpenChat, type KeyValue } from './open-chat.ts';
+import { restoreChat } from './restore-chat.ts';
+import { chatSave } from './transcript.ts';
 
-export const CHAT_KEY = 'grove.chat.v1';
-
-export interface SavedChat {
-  readonly profileId: string;
-  readonly conversationId: string;
-  readonly sessionId: string;
-  readonly memoryEnabled: boolean;
-  readonly lastActivityAt: number | null;
-  readonly inactivityMinutes: number;
-  readonly messages: readonly ChatMessageView[];
+export interface ChatPersistence {
+  /** Settles once the open conversation is back on screen (or there was none). */
+  readonly restored: Promise<void>;
+  dispose(): void;
 }
 
-/** What is saved: finished messages only, without traversal events. */
-export function toSaved(s: GroveState): SavedChat {
-  return {
-    profileId: s.activeProfileId,
-    conversationId: s.conversationId,
-    sessionId: s.sessionId,
-    memoryEnabled: s.memoryEnabled,
-    lastActivityAt: s.lastActivityAt,
-    inactivityMinutes: s.inactivityMinutes,
-    messages: s.messages
-      .filter((m) => m.status !== 'streaming')
-      .map((m) => (m.memories ? { ...m, memories: { ...m.memories, events: [] } } : m)),
-  };
-}
+const switched = (s: GroveState, prev: GroveState) =>
+  s.conversationId !== prev.conversationId || s.activeProfileId !== prev.activeProfileId;
 
-export function parseSaved(text: string | null): SavedChat | null {
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text) as Partial<SavedChat>;
-    if (
-      typeof value.profileId !== 'string' ||
-      typeof value.sessionId !== 'string' ||
-      typeof value.conversationId !== 'string' ||
-      !Array.isArray(value.messages)
-    )
-      return null;
-    return {
-      profileId: value.profileId,
-      conversationId: value.conversationId,
-      sessionId: value.sessionId,
-      memoryEnabled: value.memoryEnabled !== false,
-      lastActivityAt: typeof value.lastActivityAt === 'number' ? value.lastActivityAt : null,
-      inactivityMinutes: typeof value.inactivityMinutes === 'number' ? value.inactivityMinutes : 10,
-      messages: value.messages,
-    };
-  } catch {
-    return null;
-  }
-}
+const changed = (s: GroveState, prev: GroveState) =>
+  s.messages !== prev.messages ||
+  s.sessionId !== prev.sessionId ||
+  s.lastActivityAt !== prev.lastActivityAt ||
+  s.memoryEnabled !== prev.memoryEnabled;
 
-/** Restores the saved chat of `profileId` (if any), then saves every change. */
 export function persistChat(
   store: GroveStore,
-  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage,
-): () => void {
-  const saved = parseSaved(safe(() => storage?.getItem(CHAT_KEY) ?? null));
-  if (saved && saved.profileId === store.getState().activeProfileId) {
-    const { profileId: _profile, ...chat } = saved;
-    store.setState(chat);
-  } else if (saved) {
-    store.getState().setInactivityMinutes(saved.inactivityMinutes);
-  }
-  return store.subscribe((s, prev) => {
-    if (
-      s.messages === prev.messages &&
-      s.sessionId === prev.sessionId &&
-      s.memoryEnabled === prev.memoryEnabled &&
-      s.inactivityMinutes === prev.inactivityMinutes &&
-      s.activeProfileId === prev.activeProfileId
-    )
-      return;
-    if (s.messages.some((m) => m.status === 'streaming')) return;
-    safe(() => storage?.setItem(CHAT_KEY, JSON.stringify(toSaved(s))));
-  });
-}
+  history: ConversationHistory,
+  storage: KeyValue | undefined = globalThis.localStorage,
+  now: () => number = Date.now,
+): ChatPersistence {
+  const input = { open: readOpenChat(storage), backup: readBackup(storage) };
+  const minutes = input.open?.inactivityMinutes ?? input.backup.chat?.inactivityMinutes;
+  if (minutes !== undefined) store.getState().setInactivityMinutes(minutes);
+  /** Conversations whose newest copy is the localStorage backup. */
+  const backedUp = new Set<string>();
 
-function safe<T>(work: () => T): T | null {
-  try {
-    return work();
-  } catch {
-    return null; // storage blocked or full: the chat lasts for this page only
-  }
+  let watching: Subscription | undefined;
+  const watch = (profileId: string) => {
+    watching?.unsubscribe();
+    store.getState().setConversations([]);
+    watching = history.watch(
+      profileId,
+      (list) => {
+        if (store.getState().activeProfileId === profileId) store.getState().setConversations(list);
+      },
+      (error) => store.getState().setHistoryError(historyReadError(error)),
+    );
+  };
+
+  const save = (s: GroveState, touched: boolean) => {
+    const id = s.conversationId;
+    history.save(s.activeProfileId, chatSave(s, touched ? now() : undefined)).then(
+      () => {
+        if (backedUp.delete(id)) clearChatBackup(storage, id);
+        if (store.getState().historyError) store.getState().setHistoryError(null);
+      },
+      (error: unknown) => {
+        const kept = backupChat(storage, s);
+        if (kept) backedUp.add(id);
+        store.getState().setHistoryError(historySaveError(error, kept));
+      },
+    );
+  };
+
+  const pointTo = () => {
+    const { activeProfileId: profileId, conversationId, inactivityMinutes } = store.getState();
+    writeOpenChat(storage, { profileId, conversationId, inactivityMinutes });
+  };
+  // Until the restore is done the pointer still names the conversation it reopens.
+  let restoring = true;
+  const restored = restoreChat(store, history, input, storage, now).finally(() => {
+    restoring = false;
+    pointTo();
+  });
+  watch(store.getState().activeProfileId);
+  const unsubscribe = store.subscribe((s, prev) => {
+    if (s.activeProfileId !== prev.activeProfileId) {
+      watch(s.activeProfileId);
+      // A conversation belongs to the profile it was had in: the new profile starts afresh.
+      if (s.messages.length > 0) s.newConversation(newId('c'), newId('s'));
+    }
+    if (!restoring && (switched(s, prev) || s.inactivityMinutes !== prev.inactivityMinutes))
+      pointTo();
+    // What a switch puts on screen comes from the history (or is empty): nothing new to save.
+    if (switched(s, prev) || !changed(s, prev)) return;
+    if (s.messages.length === 0 || s.messages.some((m) => m.status === 'streaming')) return;
+    save(s, s.messages !== prev.messages);
+  });
+  return {
+    restored,
+    dispose() {
+      unsubscribe();
+      watching?.unsubscribe();
+    },
+  };
 }

@@ -1,68 +1,44 @@
 /**
- * Keeps the open conversation's topic forest across reloads, beside the chat it belongs to
- * (chat-persistence.ts keeps the messages in localStorage, so the forest goes there too, under
- * its own key). The forest is restored only for the conversation the chat restored; a new
- * conversation starts an empty forest.
+ * Keeps each conversation's topic forest in the conversation history, beside its transcript
+ * (chat-persistence.ts): every change of the open conversation's forest is saved under its id.
+ * A conversation opened from the history brings its forest with it; a new one starts empty.
+ * A save that fails keeps the forest in a localStorage backup, like the chat's.
  */
-import type { DiscourseState } from '../../engine/discourse/index.ts';
 import type { GroveStore } from '../../state/store.ts';
-import { emptyTopics, type TopicsSnapshot } from '../../state/topics-slice.ts';
+import { emptyTopics } from '../../state/topics-slice.ts';
+import type { ConversationHistory } from '../../storage/chat-history.ts';
+import { backupTopics, clearTopicsBackup } from './chat-backup.ts';
+import { historySaveError } from './history-errors.ts';
+import type { KeyValue } from './open-chat.ts';
+import { forestEmpty } from './saved-forest.ts';
 
-export const TOPICS_KEY = 'grove.topics.v1';
-
-function isDiscourse(value: unknown): value is DiscourseState {
-  const d = value as Partial<DiscourseState> | null;
-  return (
-    typeof d === 'object' &&
-    d !== null &&
-    d.version === 1 &&
-    Array.isArray(d.trees) &&
-    typeof d.nodes === 'object' &&
-    d.nodes !== null &&
-    typeof d.branches === 'object' &&
-    d.branches !== null &&
-    typeof d.rounds === 'number' &&
-    typeof d.nextIds === 'object' &&
-    d.nextIds !== null
-  );
-}
-
-export function parseSavedTopics(text: string | null): TopicsSnapshot | null {
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text) as Partial<TopicsSnapshot>;
-    if (typeof value.conversationId !== 'string' || !isDiscourse(value.discourse)) return null;
-    const turns = typeof value.turns === 'object' && value.turns !== null ? value.turns : {};
-    return { conversationId: value.conversationId, discourse: value.discourse, turns };
-  } catch {
-    return null;
-  }
-}
-
-/** Restores the forest of the open conversation (if saved), then saves every change. */
 export function persistTopics(
   store: GroveStore,
-  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage,
+  history: ConversationHistory,
+  storage: KeyValue | undefined = globalThis.localStorage,
 ): () => void {
-  const saved = parseSavedTopics(safe(() => storage?.getItem(TOPICS_KEY) ?? null));
-  const conversationId = store.getState().conversationId;
-  store
-    .getState()
-    .setTopics(saved?.conversationId === conversationId ? saved : emptyTopics(conversationId));
+  const backedUp = new Set<string>();
+  const start = store.getState();
+  if (start.topics.conversationId !== start.conversationId)
+    start.setTopics(emptyTopics(start.conversationId));
   return store.subscribe((s, prev) => {
-    if (s.conversationId !== prev.conversationId && s.topics.conversationId !== s.conversationId) {
-      s.setTopics(emptyTopics(s.conversationId));
-      return;
+    if (s.conversationId !== prev.conversationId) {
+      if (s.topics.conversationId !== s.conversationId) s.setTopics(emptyTopics(s.conversationId));
+      return; // a forest that came with the conversation is already in the history
     }
-    if (s.topics === prev.topics) return;
-    safe(() => storage?.setItem(TOPICS_KEY, JSON.stringify(s.topics)));
+    const { topics, activeProfileId: profileId } = s;
+    if (topics === prev.topics || topics.conversationId !== s.conversationId) return;
+    if (forestEmpty(topics)) return;
+    const id = s.conversationId;
+    history.saveTopics(profileId, id, topics).then(
+      () => {
+        if (backedUp.delete(id)) clearTopicsBackup(storage, id);
+      },
+      (error: unknown) => {
+        const kept = backupTopics(storage, profileId, topics);
+        if (kept) backedUp.add(id);
+        store.getState().setHistoryError(historySaveError(error, kept));
+      },
+    );
   });
-}
-
-function safe<T>(work: () => T): T | null {
-  try {
-    return work();
-  } catch {
-    return null; // storage blocked or full: the forest lasts for this page only
-  }
 }

@@ -1,8 +1,12 @@
-/** The chat screen: conversation and composer, with session controls and ingestion beside it. */
+/**
+ * The chat screen: conversation and composer, with session controls, the conversation list, the
+ * topic forest and ingestion beside it.
+ */
 import { memoryEmpty } from '../../state/memory-slice.ts';
 import { useGrove } from '../app-context.tsx';
 import { FirstRunGuide } from '../layout/FirstRunGuide.tsx';
 import { Composer } from './Composer.tsx';
+import { ConversationList } from './ConversationList.tsx';
 import { IngestionProgress } from './IngestionProgress.tsx';
 import { MessageList } from './MessageList.tsx';
 import { SessionPanel } from './SessionPanel.tsx';
@@ -33,6 +37,7 @@ export function ChatView() {
       </section>
       <aside className="chat-side" aria-label="Session and memory">
         <SessionPanel />
+        <ConversationList />
         <TopicPanel />
         <IngestionProgress />
       </aside>
