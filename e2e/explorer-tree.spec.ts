@@ -1,6 +1,6 @@
 /**
  * The tree view and explorer outside test mode: no LLM loaded means the no-LLM mode (extractive
- * facts, embedding judge), said on screen; the canvas is driven by keyboard, search highlights,
+ * facts, hybrid judge: embedding + keywords), said on screen; the canvas is driven by keyboard, search highlights,
  * the side panel collapses a subtree; axe finds no serious or critical violation in the explorer.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -16,9 +16,7 @@ interface ViewState {
 const viewState = (page: Page) =>
   page.evaluate(() => (window.grove?.treeView as { state(): ViewState }).state());
 
-test('no-LLM mode: build, embedding judge, keyboard zoom, search, collapse, axe', async ({
-  page,
-}) => {
+test('no-LLM mode: build, hybrid judge, keyboard zoom, search, collapse, axe', async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto('/#explorer');
   const explorer = page.getByTestId('explorer');

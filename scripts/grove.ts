@@ -29,12 +29,14 @@ Commands:
        [--embedder bundled|hash|<model folder>] [--llm none|scripted|oracle|openai:URL#model]
        [--k 5] [--limit N] [--oracle-noise p] [--seed S] [--out rows.jsonl] [--json]
        [--tree-judge hybrid|embedding] [--embedding-weight 0.35] [--beam 3]
+       [--flat-depth facts|sessions]
       Measure one method's retrieval (recall@k, F1, tokens, LLM calls) on a benchmark.
       Methods: tacitree-llm, tacitree-listwise, tacitree-embedding, collapsed, flat-facts,
-      rag-raw, rag-summary, bm25, long-context. An existing --out resumes.
+      flat-hybrid, rag-raw, rag-summary, bm25, long-context. An existing --out resumes.
       --tree-judge: the TaciTree judge without an LLM (tacitree-embedding, and the LLM methods
       without an LLM): hybrid = w·z(cosine) + (1 − w)·z(BM25), w = --embedding-weight (default);
-      embedding = cosine alone.
+      embedding = cosine alone. flat-hybrid ranks every fact by the hybrid's fusion, no tree:
+      its top k facts, or with --flat-depth sessions the facts until they span k sessions.
       MS-TOD task-memory activation (MAP): --dataset ms-tod --file <personas folder>
       --method map-embedding|map-embedding-nojudge|bm25 [--alpha 0.5] [--query-turns user|all].
       NTM (Context-Agent): --dataset ntm --file <dialogues.jsonl> (no --method): context tokens

@@ -157,6 +157,152 @@ describe('resultsMarkdown: LoCoMo only', () => {
   });
 });
 
+const HYBRID =
+  'hybrid (0.35·z(cosine) + 0.65·z(BM25 of the facts below), beam 3, fact centroids; set ranked by the same fusion)';
+const FLAT_HYBRID =
+  "none (no judge; every fact ranked by the hybrid's fusion, 0.35·z(cosine) + 0.65·z(BM25))";
+
+/** A LoCoMo run as `npm run results` labels it. */
+const run = (
+  label: string,
+  args: string,
+  method: string,
+  over: Partial<EvalSummary> = {},
+): ResultRun => ({ label, args, summary: evalSummary({ method, ...over }) });
+
+function locomoRuns(walkAt5: number, flatHybridAt5: number, deepAt5: number) {
+  const main = [
+    run('tacitree-llm / none', '--method tacitree-llm --llm none', 'tacitree-llm', {
+      judge: `${HYBRID}: no LLM, tacitree-llm falls back to the hybrid judge`,
+      recall_at_k: walkAt5,
+      recall_set: 0.899,
+      set_size_mean: 22.4,
+      tokens_mean: 459.3,
+      ms_per_query: 2.8,
+    }),
+    run(
+      'tacitree-embedding / none',
+      '--method tacitree-embedding --llm none',
+      'tacitree-embedding',
+      {
+        judge: HYBRID,
+        recall_at_k: walkAt5,
+        recall_set: 0.899,
+        set_size_mean: 22.4,
+        tokens_mean: 459.3,
+        ms_per_query: 2.8,
+      },
+    ),
+    run('flat-facts / none', '--method flat-facts --llm none', 'flat-facts', {
+      recall_at_k: 0.626,
+      tokens_mean: 100.3,
+    }),
+    run('flat-hybrid / none', '--method flat-hybrid --llm none', 'flat-hybrid', {
+      judge: FLAT_HYBRID,
+      recall_at_k: flatHybridAt5,
+      recall_set: 0.777,
+      tokens_mean: 96.3,
+      ms_per_query: 2.4,
+    }),
+    run('bm25 / none', '--method bm25 --llm none', 'bm25', {
+      recall_at_k: 0.811,
+      tokens_mean: 6057.4,
+    }),
+    run('tacitree-llm / oracle', '--method tacitree-llm --llm oracle', 'tacitree-llm', {
+      judge: 'oracle (ground truth, counting one call per node)',
+      recall_at_k: 0.795,
+      recall_set: 1,
+      llm_calls_mean: 48.8,
+      brute_force_calls_mean: 964.7,
+    }),
+  ];
+  const settings = [
+    run(
+      'tacitree-embedding, embedding judge (cosine only)',
+      '--method tacitree-embedding --tree-judge embedding',
+      'tacitree-embedding',
+      {
+        judge: 'embedding (beam 3, fact centroids)',
+        recall_at_k: 0.499,
+        recall_set: 0.791,
+        set_size_mean: 21.4,
+      },
+    ),
+    run(
+      'flat-hybrid, facts until 5 sessions',
+      '--method flat-hybrid --flat-depth sessions',
+      'flat-hybrid',
+      { judge: FLAT_HYBRID, recall_at_k: deepAt5, set_size_mean: 5.3 },
+    ),
+    ...['1', '6'].map((beam) =>
+      run(
+        `tacitree-embedding, hybrid judge, beam ${beam}`,
+        `--method tacitree-embedding --beam ${beam}`,
+        'tacitree-embedding',
+        { judge: HYBRID.replace('beam 3', `beam ${beam}`), recall_at_k: 0.5 + Number(beam) / 100 },
+      ),
+    ),
+  ];
+  return { main, settings };
+}
+
+describe('resultsMarkdown: LoCoMo readings', () => {
+  it('describes the hybrid judge, side by side with the cosine-only one, from the numbers', () => {
+    const md = section(doc(locomoRuns(0.748, 0.744, 0.754)), 'Reading');
+    expect(md).toContain(
+      'The best tree method without an LLM (tacitree-embedding, hybrid (0.35·z(cosine)',
+    );
+    expect(md).toContain('-6.3 points against BM25 (81.1%) and +12.2 against flat-facts (62.6%)');
+    expect(md).toContain(
+      'With cosine alone (`--tree-judge embedding`, the judge before the hybrid) tacitree-embedding reaches 49.9% recall@5 (set 79.1%, 21.4 facts); with the hybrid 74.8% (set 89.9%, 22.4 facts): +24.9 points.',
+    );
+    expect(md).toContain('The cosine-only walk trails flat-facts (62.6%) by 12.7 points');
+    expect(md).not.toMatch(/judges by the same cosine|fall back to the embedding judge/);
+  });
+
+  it('reads what the walk costs or saves against flat-hybrid, at the depth recall@5 reads', () => {
+    const even = section(doc(locomoRuns(0.748, 0.744, 0.754)), 'Reading');
+    expect(even).toContain(
+      "flat-hybrid's top 5 facts give 74.4% recall@5 (set 77.7%) for 96.3 tokens at 2.4 ms/query",
+    );
+    expect(even).toContain('ranked down to five distinct sessions');
+    expect(even).toContain('75.4% for 5.3 facts');
+    expect(even).toContain('74.8% recall@5, within a point of it (-0.6)');
+    expect(even).toContain("459.3 tokens (22.4 facts, 4.8× flat-hybrid's)");
+    const above = section(doc(locomoRuns(0.8, 0.744, 0.754)), 'Reading');
+    expect(above).toContain('80.0% recall@5, 4.6 points above it');
+    const below = section(doc(locomoRuns(0.7, 0.744, 0.754)), 'Reading');
+    expect(below).toContain('70.0% recall@5, 5.4 points below it');
+    expect(below).toContain('Time: 2.8 ms/query against 2.4. Both score every fact with BM25');
+    // The same code's none and oracle rows tell how far timings wander from run to run.
+    const runs = locomoRuns(0.748, 0.744, 0.754);
+    const oracleTwin = run(
+      'flat-hybrid / oracle',
+      '--method flat-hybrid --llm oracle',
+      'flat-hybrid',
+      {
+        judge: FLAT_HYBRID,
+        ms_per_query: 3.1,
+      },
+    );
+    const noisy = section(doc({ ...runs, main: [...runs.main, oracleTwin] }), 'Reading');
+    expect(noisy).toContain(
+      'Time: 2.8 ms/query against 2.4, within run-to-run noise (flat-hybrid runs the same code at 2.4 and 3.1 ms/query in its none and oracle rows).',
+    );
+  });
+
+  it('says which judge the beam rows run, and how the sets are ranked', () => {
+    const md = doc(locomoRuns(0.748, 0.744, 0.754));
+    expect(md).toContain('**Beam of the hybrid judge** (default 3 per level: 74.8% recall@5');
+    expect(md).toContain('beam 1 → recall@5 51.0%');
+    expect(md).toContain(
+      'the TaciTree LLM methods fall back to the no-LLM judge that tacitree-embedding runs (hybrid (0.35·z(cosine)',
+    );
+    expect(md).toContain("ranked by its judge's fact scores where the judge gives them");
+    expect(md).toContain('ranked by cosine to the question (the oracle gives no scores)');
+  });
+});
+
 describe('resultsMarkdown: MS-TOD', () => {
   it('puts the three methods and the two labelled ablations side by side, Recall@1/3/5/10 and ms/query', () => {
     const md = section(

@@ -103,8 +103,45 @@ function table(runs: readonly ResultRun[], first: string): string[] {
 const find = (runs: readonly ResultRun[], method: string, llm: string) =>
   runs.find((r) => r.summary.method === method && r.label.endsWith(`/ ${llm}`))?.summary;
 
+/** The setting run whose arguments hold every given part. */
+const withArgs = (runs: readonly ResultRun[], ...parts: string[]) =>
+  runs.find((r) => parts.every((part) => r.args.includes(part)))?.summary;
+
 const points = (a: number | null, b: number | null) =>
   a === null || b === null ? NaN : Math.round((a - b) * 1000) / 10;
+
+/** Signed points as the LoCoMo reading writes them: +12.3, -4.5. */
+const plus = (x: number) => `${x >= 0 ? '+' : ''}${x}`;
+
+/** The judge a run names first in its label: "hybrid", "embedding", "oracle", "none". */
+const judgeName = (s: EvalSummary) => s.judge.split(/[\s(:]/)[0] ?? s.judge;
+
+/** How a compares with b, before "b's": "4.8× ", "about as many as " (within 5%). */
+function times(a: number, b: number): string {
+  if (b === 0) return 'n/a: ';
+  const r = a / b;
+  return Math.abs(r - 1) < 0.05 ? 'about as many as ' : `${r.toFixed(1)}× `;
+}
+
+/**
+ * ", within run-to-run noise (…)" when two timings differ by no more than the same code's does
+ * between its `none` and `oracle` rows (the no-LLM methods run identically in both), else "".
+ */
+function msNoise(main: readonly ResultRun[], a: EvalSummary, b: EvalSummary): string {
+  const spreads = [a.method, b.method].flatMap((method) => {
+    const none = find(main, method, 'none');
+    const oracle = find(main, method, 'oracle');
+    return none && oracle
+      ? [{ method, none, oracle, spread: Math.abs(none.ms_per_query - oracle.ms_per_query) }]
+      : [];
+  });
+  const widest = spreads.sort((x, y) => y.spread - x.spread)[0];
+  if (!widest || Math.abs(a.ms_per_query - b.ms_per_query) > widest.spread) return '';
+  return (
+    `, within run-to-run noise (${widest.method} runs the same code at ${widest.none.ms_per_query.toFixed(1)} ` +
+    `and ${widest.oracle.ms_per_query.toFixed(1)} ms/query in its none and oracle rows)`
+  );
+}
 
 function reading(input: ResultsInput): string[] {
   const { main, settings } = input;
@@ -120,6 +157,10 @@ function reading(input: ResultsInput): string[] {
   )[0]?.summary;
   const bm25 = find(main, 'bm25', 'none');
   const flat = find(main, 'flat-facts', 'none');
+  const flatHybrid = find(main, 'flat-hybrid', 'none');
+  const walk = find(main, 'tacitree-embedding', 'none');
+  const cosineOnly = withArgs(settings, '--tree-judge embedding');
+  const deepFlat = withArgs(settings, '--method flat-hybrid', '--flat-depth sessions');
   const oracle = find(main, 'tacitree-llm', 'oracle');
   const listwise = find(main, 'tacitree-listwise', 'oracle');
   if (best && bm25 && flat) {
@@ -129,25 +170,71 @@ function reading(input: ResultsInput): string[] {
     lines.push(
       `- **Target (best tree method ≥ 5 points above BM25 and above flat-facts, recall@5, no LLM): ${met ? 'met' : 'not met'}.** ` +
         `The best tree method without an LLM (${best.method}, ${best.judge}) reaches ${pct(best.recall_at_k)}% recall@5: ` +
-        `${vsBm25 >= 0 ? '+' : ''}${vsBm25} points against BM25 (${pct(bm25.recall_at_k)}%) and ` +
-        `${vsFlat >= 0 ? '+' : ''}${vsFlat} against flat-facts (${pct(flat.recall_at_k)}%).`,
+        `${plus(vsBm25)} points against BM25 (${pct(bm25.recall_at_k)}%) and ` +
+        `${plus(vsFlat)} against flat-facts (${pct(flat.recall_at_k)}%).`,
     );
-    if (vsFlat < 0)
-      lines.push(
-        '- **Why the no-LLM tree trails flat-facts.** Without an LLM the walk judges by the same cosine that ranks ' +
-          'flat-facts, so it can only drop facts flat-facts would have ranked; its set is then ranked by that cosine again. ' +
-          'The tree pays off with a judge that reads (an LLM): the oracle rows below bound what such a judge can reach, and at what cost.',
-      );
-    if (vsBm25 < 0)
-      lines.push(
-        `- **Why BM25 leads.** LoCoMo questions name people, places and things that also appear verbatim in the evidence; ` +
-          'BM25 matches those words over whole sessions, while the bundled embedder averages 100-d GloVe word vectors, ' +
-          'which blurs rare names (a likely reason, not a measured one).',
-      );
+  }
+  if (walk && cosineOnly && judgeName(walk) === 'hybrid') {
+    const gain = points(walk.recall_at_k, cosineOnly.recall_at_k);
+    const flatGap = flat ? points(cosineOnly.recall_at_k, flat.recall_at_k) : NaN;
+    lines.push(
+      `- **The hybrid judge against the cosine-only one.** Without an LLM the walk keeps, level by level, the nodes ` +
+        `whose fusion of z-scored cosine (question to ${walk.judge.includes('fact centroids') ? 'the centroid of the facts below' : "the node's summary"}) and z-scored BM25 (the best ` +
+        'fact below) is highest, and ranks its set by the same fusion of each fact. With cosine alone ' +
+        `(\`--tree-judge embedding\`, the judge before the hybrid) tacitree-embedding reaches ${pct(cosineOnly.recall_at_k)}% ` +
+        `recall@5 (set ${pct(cosineOnly.recall_set)}%, ${num(cosineOnly.set_size_mean)} facts); with the hybrid ` +
+        `${pct(walk.recall_at_k)}% (set ${pct(walk.recall_set)}%, ${num(walk.set_size_mean)} facts): ${plus(gain)} points.` +
+        (flat && flatGap < 0
+          ? ` The cosine-only walk trails flat-facts (${pct(flat.recall_at_k)}%) by ${Math.abs(flatGap)} points: it ` +
+            'prunes by cosine and ranks what it keeps by the same fact cosine that ranks flat-facts, so its ranking is ' +
+            "flat-facts' with the pruned subtrees' facts left out."
+          : ''),
+    );
+  }
+  if (walk && flatHybrid && judgeName(walk) === 'hybrid') {
+    const ref = deepFlat ?? flatHybrid;
+    const d = points(walk.recall_at_k, ref.recall_at_k);
+    const verdict =
+      Math.abs(d) < 1
+        ? `within a point of it (${plus(d)}): on recall@5 the walk neither costs nor saves against ranking every fact with its own scorer`
+        : d > 0
+          ? `${d} points above it: pruning drops facts that would otherwise outrank gold ones (a likely reason, not a measured one)`
+          : `${Math.abs(d)} points below it: the walk prunes subtrees holding gold facts that the flat ranking puts near its top`;
+    lines.push(
+      `- **What the walk costs or saves against flat-hybrid** (every fact ranked by the same fusion, no tree). ` +
+        `flat-hybrid's top 5 facts give ${pct(flatHybrid.recall_at_k)}% recall@5 (set ${pct(flatHybrid.recall_set)}%) for ` +
+        `${num(flatHybrid.tokens_mean)} tokens at ${flatHybrid.ms_per_query.toFixed(1)} ms/query` +
+        (deepFlat
+          ? `; ranked down to five distinct sessions (\`--flat-depth sessions\`, the depth recall@5 reads from a tree's ` +
+            `ranked set), ${pct(deepFlat.recall_at_k)}% for ${num(deepFlat.set_size_mean)} facts`
+          : '') +
+        `. The hybrid walk reaches ${pct(walk.recall_at_k)}% recall@5, ${verdict}. It hands the answerer ` +
+        `${num(walk.tokens_mean)} tokens (${num(walk.set_size_mean)} facts, ${times(walk.tokens_mean, flatHybrid.tokens_mean)}` +
+        `flat-hybrid's), which buys recall over the whole set: ${pct(walk.recall_set)}% against ${pct(flatHybrid.recall_set)}%. ` +
+        `Time: ${walk.ms_per_query.toFixed(1)} ms/query against ${flatHybrid.ms_per_query.toFixed(1)}${msNoise(main, walk, flatHybrid)}. ` +
+        "Both score every fact with BM25 (the walk's lexicon scores the question against all facts once, then takes " +
+        "each node's best fact); the walk computes cosines only for the nodes it visits and the facts it keeps.",
+    );
+  }
+  if (best && bm25 && flat && points(best.recall_at_k, bm25.recall_at_k) < 0) {
+    const glove = bm25.embedder.startsWith('bundled');
+    lines.push(
+      `- **Why BM25 leads.** BM25 here ranks whole sessions: a question's words may match anywhere in a session, and ` +
+        `each rank hands over a whole session (${num(bm25.tokens_mean)} tokens for five). The tree` +
+        `${flatHybrid ? ' and flat-hybrid' : ''} score single facts, so the words have to meet in one sentence` +
+        `${glove ? ', and their cosine side averages 100-d GloVe word vectors, which blurs rare names' : ''}` +
+        (flatHybrid
+          ? `; flat-hybrid reaches ${pct(flatHybrid.recall_at_k)}% with ${num(flatHybrid.tokens_mean)} tokens`
+          : '') +
+        ' (likely reasons, not measured ones).',
+    );
+  }
+  if (best && bm25 && flat) {
     lines.push(
       `- **Context size.** BM25 and rag-raw hand the answerer ${num(bm25.tokens_mean)} tokens on average (five whole ` +
         `sessions); the no-LLM tree hands it ${num(best.tokens_mean)} tokens (${num(best.set_size_mean)} facts), ` +
-        `flat-facts ${num(flat.tokens_mean)}. Recall@5 counts five distinct *sessions* for every method, so a ` +
+        `flat-facts ${num(flat.tokens_mean)}${flatHybrid ? `, flat-hybrid ${num(flatHybrid.tokens_mean)}` : ''}. ` +
+        'Recall@5 counts five distinct *sessions* for every method, so a ' +
         'session-level method gets a whole session per rank while a fact-level method needs five facts from five sessions.',
     );
   }
@@ -159,49 +246,59 @@ function reading(input: ResultsInput): string[] {
         `question, against ${num(oracle.brute_force_calls_mean)} for judging every fact: ${(share * 100).toFixed(1)}% of ` +
         `the brute-force cost${listwise ? `; listwise judging needs ${num(listwise.llm_calls_mean)} calls` : ''}. ` +
         `Its recall@5 (${pct(oracle.recall_at_k)}%) is below its set recall because the set also holds the other facts ` +
-        'of each kept leaf cluster (leaf mode `collect`, as in the paper), ranked by cosine.',
+        'of each kept leaf cluster (leaf mode `collect`, as in the paper), ranked by cosine to the question (the oracle gives no scores).',
     );
   }
-  const judged = settings.find((r) => r.label === 'tacitree-llm oracle leaf-mode judge')?.summary;
+  const judged = withArgs(settings, '--method tacitree-llm', '--llm oracle', '--leaf-mode judge');
   if (judged && oracle) {
     lines.push(
       `- **Leaf mode.** Judging the facts under kept leaves too (leaf mode \`judge\`) lifts the oracle's recall@5 to ` +
         `${pct(judged.recall_at_k)}% for ${num(judged.llm_calls_mean)} calls (from ${num(oracle.llm_calls_mean)}).`,
     );
   }
-  const noisy = settings.filter((r) => r.label.includes('noise'));
+  const judgedWalk = withArgs(settings, '--method tacitree-embedding', '--leaf-mode judge');
+  if (judgedWalk && walk) {
+    lines.push(
+      `- **Leaf mode without an LLM.** The ${judgeName(judgedWalk)} judge applies its beam to the facts too, so leaf ` +
+        `mode \`judge\` keeps ${num(judgedWalk.set_size_mean)} facts: recall@5 ${pct(judgedWalk.recall_at_k)}% ` +
+        `(set ${pct(judgedWalk.recall_set)}%, ${num(judgedWalk.tokens_mean)} tokens) against ${pct(walk.recall_at_k)}% ` +
+        `for collecting every fact of the kept leaves.`,
+    );
+  }
+  const noisy = settings.filter((r) => r.args.includes('--oracle-noise'));
   if (noisy.length > 0) {
     lines.push(
       `- **A fallible judge.** Flipping each oracle verdict with a small probability: ` +
         noisy
           .map(
             (r) =>
-              `${r.label.replace('tacitree-llm oracle ', '')} → recall@5 ${pct(r.summary.recall_at_k)}%, set recall ${pct(r.summary.recall_set)}% (${num(r.summary.set_size_mean)} facts), ${num(r.summary.llm_calls_mean)} calls`,
+              `noise ${/--oracle-noise (\S+)/.exec(r.args)?.[1] ?? '?'} → recall@5 ${pct(r.summary.recall_at_k)}%, set recall ${pct(r.summary.recall_set)}% (${num(r.summary.set_size_mean)} facts), ${num(r.summary.llm_calls_mean)} calls`,
           )
           .join('; ') +
         '. Wrongly kept subtrees grow the set and push gold facts down the ranking; wrongly pruned ones lose them.',
     );
   }
-  const summaryVectors = settings.find(
-    (r) => r.label === 'tacitree-embedding summary vectors',
-  )?.summary;
-  const centroid = find(main, 'tacitree-embedding', 'none');
-  if (summaryVectors && centroid) {
+  const summaryVectors = withArgs(settings, '--method tacitree-embedding', '--node-vector summary');
+  if (summaryVectors && walk) {
     lines.push(
       `- **What the no-LLM walk steers by.** Without an LLM a summary is one member fact of its cluster. Comparing the ` +
-        `question with the centroid of the facts under each node gives ${pct(centroid.recall_at_k)}% recall@5 ` +
-        `(set ${pct(centroid.recall_set)}%); with the summary's own vector, ${pct(summaryVectors.recall_at_k)}% ` +
-        `(set ${pct(summaryVectors.recall_set)}%). The centroid is the default whenever no LLM wrote the summaries.`,
+        `question with the centroid of the facts under each node (the ${judgeName(walk)} judge's cosine side) gives ` +
+        `${pct(walk.recall_at_k)}% recall@5 (set ${pct(walk.recall_set)}%); with the summary's own vector, ` +
+        `${pct(summaryVectors.recall_at_k)}% (set ${pct(summaryVectors.recall_set)}%). The centroid is the default ` +
+        'whenever no LLM wrote the summaries.',
     );
   }
-  const beams = settings.filter((r) => r.label.includes('beam'));
+  const beams = settings.filter(
+    (r) => r.summary.method === 'tacitree-embedding' && r.args.includes('--beam'),
+  );
+  const beamJudges = [...new Set(beams.map((r) => judgeName(r.summary)))];
   if (beams.length > 0) {
     lines.push(
-      `- **Beam of the embedding judge** (default 3 per level): ` +
+      `- **Beam of the ${beamJudges.join(' and ')} judge** (default 3 per level${walk ? `: ${pct(walk.recall_at_k)}% recall@5, set ${pct(walk.recall_set)}%, ${num(walk.set_size_mean)} facts` : ''}): ` +
         beams
           .map(
             (r) =>
-              `${r.label.replace('tacitree-embedding ', '')} → recall@5 ${pct(r.summary.recall_at_k)}%, set ${pct(r.summary.recall_set)}% (${num(r.summary.set_size_mean)} facts)`,
+              `beam ${/--beam (\d+)/.exec(r.args)?.[1] ?? '?'} → recall@5 ${pct(r.summary.recall_at_k)}%, set ${pct(r.summary.recall_set)}% (${num(r.summary.set_size_mean)} facts)`,
           )
           .join('; ') +
         '.',
@@ -422,6 +519,7 @@ function ntmSection(section: NtmSection): string[] {
 
 export function resultsMarkdown(input: ResultsInput): string {
   const first = input.main[0]?.summary;
+  const noLlmJudge = find(input.main, 'tacitree-embedding', 'none')?.judge;
   return [
     '# Evaluation results',
     '',
@@ -441,10 +539,12 @@ export function resultsMarkdown(input: ResultsInput): string {
       `${input.limit !== undefined ? ` (\`--limit ${input.limit}\`: the first ones only)` : ''}; ` +
       'category 5 (adversarial) left out. Ground truth: the sessions of the evidence turns.',
     `- Embedder: ${first?.embedder ?? 'n/a'}. Facts are extractive (no LLM): every fact-worthy sentence of either speaker, prefixed with the speaker's name.`,
-    '- `--llm none`: no LLM anywhere; the TaciTree LLM methods fall back to the embedding judge (beam 3 per level).',
+    `- \`--llm none\`: no LLM anywhere; the TaciTree LLM methods fall back to the no-LLM judge that tacitree-embedding runs${noLlmJudge ? ` (${noLlmJudge})` : ''}.`,
     '- `--llm oracle`: the judge is told the ground truth (a node is kept iff its subtree holds a fact from an evidence turn); ' +
       'it counts the calls the LLM judge would make. It measures search cost and ceiling, not a model.',
-    '- recall@5: share of gold sessions among the first 5 distinct retrieved sessions (sets ranked by cosine to the question). ' +
+    '- recall@5: share of gold sessions among the first 5 distinct retrieved sessions. A tree method returns a set, ranked by ' +
+      "its judge's fact scores where the judge gives them (the hybrid: its fusion of each fact), else by cosine to the question " +
+      '(the cosine-only judge, the oracle). ' +
       "Recall (set): over everything retrieved. F1: the paper's 2|Cr∩Cg|/(|Cr|+|Cg|) over sessions. Tokens: retrieved context. " +
       'Brute force: the calls of a judge that checks every fact.',
     `- Notes from the runs: ${[...new Set(input.main.flatMap((r) => r.summary.notes))].join('; ') || 'none'}.`,

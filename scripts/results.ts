@@ -1,8 +1,10 @@
 /**
  * `npm run results`: every evaluation method on the LoCoMo dev conversations with the bundled
  * embedder, without an LLM (`--llm none`) and with the oracle judge (`--llm oracle`), plus a few
- * tree settings; then MAP's task-memory methods on MS-TOD (and two ablations) and Context-Agent
- * on NTM, both without an LLM; writes docs/results.md (the tables and a reading computed from them).
+ * tree settings (the cosine-only judge beside the hybrid, beams, node vectors, leaf mode, oracle
+ * noise) and flat-hybrid ranked as deep as recall@5 reads a tree's set; then MAP's task-memory
+ * methods on MS-TOD (and two ablations) and Context-Agent on NTM, both without an LLM; writes
+ * docs/results.md (the tables and a reading computed from them).
  *
  *   npm run results [-- --limit N] [--file path] [--ms-tod folder] [--ntm file] [--out docs/results.md]
  *
@@ -82,8 +84,25 @@ for (const llm of ['none', 'oracle']) {
   }
 }
 const settings: ResultRun[] = [];
+// The judge before the hybrid, side by side with it, and the hybrid's scorer without the tree.
 settings.push(
-  await run('tacitree-embedding summary vectors', [
+  await run('tacitree-embedding, embedding judge (cosine only)', [
+    '--method',
+    'tacitree-embedding',
+    '--tree-judge',
+    'embedding',
+  ]),
+);
+settings.push(
+  await run('flat-hybrid, facts until 5 sessions', [
+    '--method',
+    'flat-hybrid',
+    '--flat-depth',
+    'sessions',
+  ]),
+);
+settings.push(
+  await run('tacitree-embedding, hybrid judge, summary vectors', [
     '--method',
     'tacitree-embedding',
     '--node-vector',
@@ -92,7 +111,7 @@ settings.push(
 );
 for (const beam of ['1', '6', '10']) {
   settings.push(
-    await run(`tacitree-embedding beam ${beam}`, [
+    await run(`tacitree-embedding, hybrid judge, beam ${beam}`, [
       '--method',
       'tacitree-embedding',
       '--beam',
@@ -101,7 +120,7 @@ for (const beam of ['1', '6', '10']) {
   );
 }
 settings.push(
-  await run('tacitree-embedding leaf-mode judge', [
+  await run('tacitree-embedding, hybrid judge, leaf-mode judge', [
     '--method',
     'tacitree-embedding',
     '--leaf-mode',

@@ -108,6 +108,34 @@ describe('grove eval', () => {
     );
   });
 
+  it('flat-hybrid ranks every fact by the hybrid fusion; at --embedding-weight 1 it is flat-facts', async () => {
+    const run = async (method: string, ...extra: string[]) =>
+      (await runEvalCommand([...common, '--method', method, ...extra], { progress: quiet })).result;
+    const hybrid = await run('flat-hybrid');
+    expect(hybrid.judge).toBe(
+      "none (no judge; every fact ranked by the hybrid's fusion, 0.35·z(cosine) + 0.65·z(BM25))",
+    );
+    expect(hybrid.set_size_mean).toBeLessThanOrEqual(5);
+    expect(hybrid.llm_calls_mean).toBe(0);
+    const cosineOnly = await run('flat-hybrid', '--embedding-weight', '1');
+    expect(cosineOnly.judge).toContain('1·z(cosine) + 0·z(BM25)');
+    const flat = await run('flat-facts');
+    expect(cosineOnly.recall_at_k).toBe(flat.recall_at_k);
+    expect(cosineOnly.retrieval_f1).toBe(flat.retrieval_f1);
+    const deep = await run('flat-hybrid', '--flat-depth', 'sessions');
+    expect(deep.notes).toContainEqual(
+      expect.stringContaining('until they span 5 distinct sessions'),
+    );
+    expect(deep.set_size_mean).toBeGreaterThanOrEqual(hybrid.set_size_mean);
+    expect(deep.recall_at_k).toBeGreaterThanOrEqual(hybrid.recall_at_k ?? 0);
+    await expect(run('bm25', '--flat-depth', 'sessions')).rejects.toThrow(
+      /--flat-depth applies to --method flat-hybrid only/,
+    );
+    await expect(run('flat-hybrid', '--flat-depth', 'deep')).rejects.toThrow(
+      /--flat-depth must be one of/,
+    );
+  });
+
   it('judges answers with --llm scripted (test mode) and reports answer accuracy', async () => {
     const { result } = await runEvalCommand(
       [...common, '--method', 'flat-facts', '--llm', 'scripted', '--limit', '4'],

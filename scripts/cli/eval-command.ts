@@ -19,6 +19,7 @@ import {
   type JudgeMode,
   type TreeSettings,
 } from '../../src/engine/eval/methods.ts';
+import { FLAT_DEPTHS } from '../../src/engine/baselines/flat-hybrid.ts';
 import { NO_LLM_JUDGES } from '../../src/engine/tree/judges.ts';
 import { runEval, type EvalRow, type MemoryCache } from '../../src/engine/eval/run-eval.ts';
 import { summarise, type EvalSummary } from '../../src/engine/eval/summary.ts';
@@ -50,6 +51,7 @@ export const evalOptions = {
   'node-vector': { type: 'string' },
   'tree-judge': { type: 'string' },
   'embedding-weight': { type: 'string' },
+  'flat-depth': { type: 'string' },
   'all-categories': { type: 'boolean' },
 } as const;
 
@@ -191,6 +193,9 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
       DEFAULT_TREE_SETTINGS.nodeVector,
     ),
   };
+  const flatDepth = choice(values['flat-depth'], 'flat-depth', FLAT_DEPTHS, 'facts');
+  if (values['flat-depth'] !== undefined && method !== 'flat-hybrid')
+    throw new UsageError('--flat-depth applies to --method flat-hybrid only');
   const setting = settingFrom(values, noise, seed);
   const dataset = await readDataset(datasetName, file, values['all-categories'] === true);
 
@@ -216,6 +221,7 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
     ...(limit !== undefined ? { limit } : {}),
     seed,
     tree,
+    flatDepth,
     done: new Set(previous.map((r) => r.question_id)),
     ...(deps.memoryCache ? { memoryCache: deps.memoryCache } : {}),
     ...(out ? { onRow: (row: EvalRow) => appendRow(out, run, row) } : {}),
@@ -233,6 +239,10 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
       dataset.conversations.some((c) => c.sessionSummaries)
         ? "rag-summary without an LLM uses the benchmark's own session summaries"
         : "rag-summary without an LLM uses each session's opening user turns",
+    );
+  if (flatDepth === 'sessions')
+    notes.push(
+      `flat-hybrid depth: the ranked facts until they span ${k} distinct sessions (--flat-depth sessions), not the top ${k} facts`,
     );
   if (
     tree.judge !== DEFAULT_TREE_SETTINGS.judge ||

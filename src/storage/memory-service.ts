@@ -25,7 +25,7 @@ import { measureDrift } from '../engine/tree/drift.ts';
 import { taskKind } from './task-catalogue.ts';
 
 export interface ServiceExtras {
-  /** The LLM that judges tree nodes during retrieval, now (absent: the embedding judge). */
+  /** The LLM that judges tree nodes during retrieval, now (absent: the no-LLM hybrid judge). */
   readonly judgeLlm?: () => LlmPort | undefined;
   /** The page says which model it lends the worker (null: none loaded). */
   readonly setPageLlm?: (modelId: string | null) => void;

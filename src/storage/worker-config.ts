@@ -10,7 +10,8 @@ export interface MemoryWorkerConfig {
   readonly embedder: 'bundled' | 'test-hash' | 'none';
   /**
    * The LLM the worker uses for extraction, summaries and judging: 'scripted' is the labelled
-   * test mode (`/?test=scripted`) only; 'none' means extractive facts and the embedding judge.
+   * test mode (`/?test=scripted`) only; 'none' means extractive facts and the no-LLM hybrid
+   * judge (embedding cosine + BM25).
    */
   readonly llm?: 'scripted' | 'none';
   /** Test mode: pause this long before the slow ingestion work, so a test can interrupt it. */

@@ -69,7 +69,7 @@ export interface RetrieveReply {
 /** What the worker runs on, in words the UI can show as is. */
 export interface MemoryWorkerStatus {
   readonly embedder: string;
-  /** The worker's LLM (extraction, summaries, judge), or null for extractive / embedding. */
+  /** The worker's LLM (extraction, summaries, judge), or null: extractive facts, no-LLM judge. */
   readonly llm: string | null;
   readonly notes: readonly string[];
 }

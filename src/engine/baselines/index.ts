@@ -7,6 +7,7 @@ import type { Retriever } from '../retrieval.ts';
 import type { Fact, MemoryTree, Session } from '../types.ts';
 import { createBm25Retriever } from './bm25.ts';
 import { createCollapsedTreeRetriever } from './collapsed-tree.ts';
+import { createFlatHybridRetriever, type FlatDepth } from './flat-hybrid.ts';
 import {
   createFlatTopK,
   unitsFromFacts,
@@ -20,6 +21,7 @@ export const BASELINE_NAMES = [
   'raw-rag',
   'summary-rag',
   'fact-rag',
+  'fact-hybrid',
   'bm25',
   'collapsed-tree',
   'long-context-sessions',
@@ -48,6 +50,11 @@ export const BASELINES: Readonly<Record<BaselineName, BaselineInfo>> = {
   'fact-rag': {
     description: 'Embedding top-k over the extracted facts.',
     needs: ['embedder', 'facts'],
+  },
+  'fact-hybrid': {
+    description:
+      "Top-k over every extracted fact by the no-LLM tree judge's fact score (z-scored cosine fused with z-scored BM25); no tree walk.",
+    needs: ['embedder', 'tree'],
   },
   bm25: {
     description: 'Okapi BM25 (k1 1.2, b 0.75) top-k over raw sessions.',
@@ -79,6 +86,10 @@ export interface BaselineInputs {
   /** Summarises sessions for summary-rag when `summaries` are not given. */
   readonly llm?: LlmPort;
   readonly summaries?: readonly SessionSummary[];
+  /** fact-hybrid: the weight of the z-scored cosine against BM25 (default the tree judge's). */
+  readonly embeddingWeight?: number;
+  /** fact-hybrid: whether k counts facts (default) or distinct sessions. */
+  readonly depth?: FlatDepth;
   /** Items per query for the top-k baselines (default 5). */
   readonly k?: number;
   readonly tokenizer?: Tokenizer;
@@ -135,6 +146,17 @@ export async function createBaseline(
     }
     case 'bm25':
       return createBm25Retriever({ ...common, units: unitsFromSessions(inputs.sessions), k });
+    case 'fact-hybrid':
+      return createFlatHybridRetriever({
+        ...common,
+        tree: need(inputs.tree, name, 'a memory tree'),
+        embedder: need(inputs.embedder, name, 'an embedder'),
+        ...(inputs.embeddingWeight !== undefined
+          ? { embeddingWeight: inputs.embeddingWeight }
+          : {}),
+        ...(inputs.depth ? { depth: inputs.depth } : {}),
+        k,
+      });
     case 'collapsed-tree':
       return createCollapsedTreeRetriever({
         ...common,
@@ -156,6 +178,7 @@ export async function createBaseline(
 
 export * from './bm25.ts';
 export * from './collapsed-tree.ts';
+export * from './flat-hybrid.ts';
 export * from './flat-topk.ts';
 export * from './long-context.ts';
 export * from './session-summaries.ts';

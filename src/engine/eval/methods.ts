@@ -4,7 +4,12 @@
  * hybrid by default, embedding on request), or the oracle (told the ground truth, counting the
  * calls an LLM judge would spend).
  */
-import { createBaseline, type BaselineName, type SessionSummary } from '../baselines/index.ts';
+import {
+  createBaseline,
+  type BaselineName,
+  type FlatDepth,
+  type SessionSummary,
+} from '../baselines/index.ts';
 import { fallbackSummary } from '../baselines/session-summaries.ts';
 import type { EvalQuestion } from '../datasets/eval-model.ts';
 import type { MemoryBuild } from '../pipeline.ts';
@@ -30,6 +35,7 @@ export const EVAL_METHODS = [
   'tacitree-embedding',
   'collapsed',
   'flat-facts',
+  'flat-hybrid',
   'rag-raw',
   'rag-summary',
   'bm25',
@@ -51,6 +57,7 @@ export const ranksTopK = (m: EvalMethod): boolean => !isTreeMethod(m) && m !== '
 const BASELINE_OF: Partial<Record<EvalMethod, BaselineName>> = {
   collapsed: 'collapsed-tree',
   'flat-facts': 'fact-rag',
+  'flat-hybrid': 'fact-hybrid',
   'rag-raw': 'raw-rag',
   'rag-summary': 'summary-rag',
   bm25: 'bm25',
@@ -102,11 +109,13 @@ export function judgeLabel(
   mode: JudgeMode,
   settings: TreeSettings = DEFAULT_TREE_SETTINGS,
 ): string {
+  if (method === 'flat-hybrid')
+    return `none (no judge; every fact ranked by the hybrid's fusion, ${hybridFusion(settings.embeddingWeight)})`;
   if (!isTreeMethod(method)) return 'none (no judge)';
   const vectors = usesCentroids(settings, mode) ? 'fact centroids' : 'summary vectors';
   const noLlm =
     settings.judge === 'hybrid'
-      ? `hybrid (${settings.embeddingWeight}·z(cosine) + ${round(1 - settings.embeddingWeight)}·z(BM25 of the facts below), beam ${settings.beam}, ${vectors}; set ranked by the same fusion)`
+      ? `hybrid (${hybridFusion(settings.embeddingWeight, 'of the facts below')}, beam ${settings.beam}, ${vectors}; set ranked by the same fusion)`
       : `embedding (beam ${settings.beam}, ${vectors})`;
   if (method === 'tacitree-embedding') return noLlm;
   if (mode.kind === 'oracle')
@@ -132,6 +141,8 @@ export interface MethodOptions {
   readonly mode: JudgeMode;
   readonly k: number;
   readonly tree?: TreeSettings;
+  /** flat-hybrid: whether k counts facts (default) or distinct sessions. */
+  readonly flatDepth?: FlatDepth;
 }
 
 /** Summaries for rag-summary: the LLM's, else the benchmark's, else each session's opening turns. */
@@ -220,6 +231,12 @@ export async function prepareMethod(
         embedder: ctx.embedder,
         ...(mode.kind === 'llm' ? { llm: mode.llm } : {}),
         ...(summaries ? { summaries } : {}),
+        ...(method === 'flat-hybrid'
+          ? {
+              embeddingWeight: (options.tree ?? DEFAULT_TREE_SETTINGS).embeddingWeight,
+              depth: options.flatDepth ?? 'facts',
+            }
+          : {}),
         k,
       });
       cache.set(k, retriever);
@@ -229,6 +246,11 @@ export async function prepareMethod(
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/** "0.35·z(cosine) + 0.65·z(BM25)", the BM25 side qualified when given. */
+function hybridFusion(embeddingWeight: number, bm25Of?: string): string {
+  return `${embeddingWeight}·z(cosine) + ${round(1 - embeddingWeight)}·z(BM25${bm25Of ? ` ${bm25Of}` : ''})`;
+}
 
 /** FNV-1a of a string: a stable per-question seed offset. */
 function hash(text: string): number {

@@ -4,7 +4,8 @@ import { parseLocomo } from '../datasets/locomo.ts';
 import { parseMsTod } from '../datasets/ms-tod.ts';
 import { HashEmbedder, ScriptedLlm } from '../testing/index.ts';
 import { JUDGE_ANSWER_PURPOSE } from './answer-check.ts';
-import { EVAL_METHODS, type JudgeMode } from './methods.ts';
+import type { EmbedderPort } from '../ports.ts';
+import { DEFAULT_TREE_SETTINGS, EVAL_METHODS, type JudgeMode } from './methods.ts';
 import { runEval, type MemoryCache } from './run-eval.ts';
 import { summarise } from './summary.ts';
 
@@ -84,6 +85,40 @@ describe('runEval', () => {
     for (const r of rows) expect(r.retrieved_sessions.length).toBeGreaterThan(0);
   });
 
+  it("ranks a hybrid-judged set by its judge's scores, without embedding the question again", async () => {
+    const embedded: string[] = [];
+    const counting: EmbedderPort = {
+      id: embedder.id,
+      dimension: embedder.dimension,
+      embed: (texts, signal) => {
+        embedded.push(...texts);
+        return embedder.embed(texts, signal);
+      },
+    };
+    const questions = synthetic.conversations[0]?.questions.slice(0, 3) ?? [];
+    const timesAsked = () =>
+      questions.map((q) => embedded.filter((text) => text === q.question).length);
+    const cache: MemoryCache = new Map();
+    const run = (judge: 'hybrid' | 'embedding') =>
+      runEval({
+        ...base,
+        embedder: counting,
+        dataset: synthetic,
+        method: 'tacitree-embedding',
+        mode: none,
+        limit: 3,
+        memoryCache: cache,
+        tree: { ...DEFAULT_TREE_SETTINGS, judge },
+      });
+    const hybrid = await run('hybrid');
+    expect(timesAsked()).toEqual([1, 1, 1]);
+    for (const row of hybrid.rows) expect(row.retrieved_sessions.length).toBeGreaterThan(0);
+    embedded.length = 0;
+    await run('embedding');
+    // The cosine-only judge scores no facts: the harness ranks its set by cosine (a second embedding).
+    expect(timesAsked()).toEqual([2, 2, 2]);
+  });
+
   it('skips done questions, honours --limit and reports progress up to the total', async () => {
     const seen: [number, number][] = [];
     const { rows, selected } = await runEval({
@@ -139,7 +174,7 @@ describe('runEval', () => {
       ],
     };
     const dataset = parseMsTod(JSON.stringify(persona), 'persona_1.json');
-    for (const method of ['bm25', 'tacitree-embedding', 'flat-facts'] as const) {
+    for (const method of ['bm25', 'tacitree-embedding', 'flat-facts', 'flat-hybrid'] as const) {
       const { rows } = await runEval({ ...base, dataset, method, mode: none, k: 1 });
       // Never the asking session itself (S2) nor a later one (S3), though both match best.
       expect(rows[0]?.retrieved_sessions[0]).toBe('persona-1/S0');

@@ -4,6 +4,7 @@
  * retrieval against the gold sessions. One row per question, handed out as it is done, so a
  * caller can append it to a file and resume later.
  */
+import { cutRanking, type FlatDepth } from '../baselines/flat-hybrid.ts';
 import type { EvalConversation, EvalDataset, EvalQuestion } from '../datasets/eval-model.ts';
 import { buildMemory, type MemoryBuild } from '../pipeline.ts';
 import type { Clock, EmbedderPort, LlmPort } from '../ports.ts';
@@ -64,6 +65,8 @@ export interface RunEvalOptions {
   readonly limit?: number;
   readonly seed: number;
   readonly tree?: TreeSettings;
+  /** flat-hybrid: whether k counts facts (default) or distinct sessions. */
+  readonly flatDepth?: FlatDepth;
   /** Question ids already done (resuming): skipped, and their conversations not built. */
   readonly done?: ReadonlySet<string>;
   readonly memoryCache?: MemoryCache;
@@ -116,6 +119,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
         mode: options.mode,
         k: options.k,
         ...(options.tree ? { tree: options.tree } : {}),
+        ...(options.flatDepth ? { flatDepth: options.flatDepth } : {}),
       },
     );
     const factVectors = new Map<FactId, Vector>();
@@ -133,10 +137,19 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
         options.signal ? { signal: options.signal } : {},
       );
       let items = onlyCandidates(result.items, question.candidateSessions);
-      if (hidden > 0 && ranksTopK(options.method)) items = items.slice(0, options.k);
+      if (hidden > 0 && ranksTopK(options.method))
+        items = cutRanking(
+          items,
+          options.k,
+          options.method === 'flat-hybrid' ? (options.flatDepth ?? 'facts') : 'facts',
+        );
       if (returnsSet(options.method)) {
-        const [query] = await options.embedder.embed([question.question], options.signal);
-        items = rankByCosine(items, factVectors, query);
+        // The question is embedded again only when some item carries no score of its judge's.
+        const scored = items.every((item) => item.score !== undefined);
+        const [query] = scored
+          ? []
+          : await options.embedder.embed([question.question], options.signal);
+        items = rankSet(items, factVectors, query);
       }
       const ms = clock.now() - started;
       const check =
@@ -202,22 +215,24 @@ function onlyCandidates(
 
 /**
  * Ranks a retrieved set by its items' own scores (the hybrid tree judge scores its facts), else by
- * the best cosine of their facts to the question (stable on ties).
+ * the best cosine of their facts to the question (stable on ties; unscored items last without
+ * a question vector).
  */
-function rankByCosine(
+function rankSet(
   items: readonly RetrievedItem[],
   vectors: ReadonlyMap<FactId, Vector>,
   query: Vector | undefined,
 ): RetrievedItem[] {
-  if (!query) return [...items];
   const score = (item: RetrievedItem) =>
-    Math.max(
-      -2,
-      ...(item.factIds ?? []).map((id) => {
-        const v = vectors.get(id);
-        return v ? cosine(v, query) : -2;
-      }),
-    );
+    query
+      ? Math.max(
+          -2,
+          ...(item.factIds ?? []).map((id) => {
+            const v = vectors.get(id);
+            return v ? cosine(v, query) : -2;
+          }),
+        )
+      : -2;
   return items
     .map((item, i) => ({ item, i, s: item.score ?? score(item) }))
     .sort((a, b) => b.s - a.s || a.i - b.i)

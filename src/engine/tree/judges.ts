@@ -211,6 +211,15 @@ export class InvalidJudgeOptionError extends RangeError {
   override readonly name = 'InvalidJudgeOptionError';
 }
 
+/** Checks the hybrid's embedding weight: a number in [0, 1]. */
+export function checkEmbeddingWeight(w: number): number {
+  if (!(w >= 0 && w <= 1))
+    throw new InvalidJudgeOptionError(
+      `The hybrid judge's embedding weight must be in [0, 1], got ${w}`,
+    );
+  return w;
+}
+
 /**
  * w·z(cosine) + (1 − w)·z(lexical), the z-scores taken over the given candidates (a side that
  * does not vary over them scores 0 everywhere and decides nothing).
@@ -234,11 +243,7 @@ export function hybridScores(
  */
 export function hybridJudge(options: HybridJudgeOptions = {}): NodeJudge {
   const beam = options.beam ?? 3;
-  const w = options.embeddingWeight ?? DEFAULT_HYBRID_EMBEDDING_WEIGHT;
-  if (!(w >= 0 && w <= 1))
-    throw new InvalidJudgeOptionError(
-      `The hybrid judge's embedding weight must be in [0, 1], got ${w}`,
-    );
+  const w = checkEmbeddingWeight(options.embeddingWeight ?? DEFAULT_HYBRID_EMBEDDING_WEIGHT);
   const centroid = (options.nodeVector ?? 'centroid') === 'centroid';
   const queryOf = (ctx: JudgeContext): Vector => {
     if (!ctx.queryVector)
@@ -282,16 +287,31 @@ export function hybridJudge(options: HybridJudgeOptions = {}): NodeJudge {
       );
     },
     scoreFacts(facts, ctx) {
-      const query = queryOf(ctx);
-      const lexicon = treeLexicon(ctx.tree);
-      const cosines = facts.map((fact) => {
-        const vector = lexicon.factVector(fact.id);
-        return vector ? cosine(vector, query) : -1;
-      });
-      const lexical = facts.map((fact) => lexicon.factScore(ctx.question, fact.id));
-      return hybridScores(cosines, lexical, w);
+      return hybridFactScores(ctx.tree, ctx.question, queryOf(ctx), facts, w);
     },
   };
+}
+
+/**
+ * The hybrid judge's fact ranking: w·z(cosine of each fact's vector to the question) +
+ * (1 − w)·z(BM25 of the question against the fact), z-scored over the given facts. The judge
+ * scores the set its walk retrieved with it; the flat-hybrid baseline scores every fact of the
+ * tree with it (baselines/flat-hybrid.ts), so the two rank by one scorer.
+ */
+export function hybridFactScores(
+  tree: MemoryTree,
+  question: string,
+  queryVector: Vector,
+  facts: readonly Fact[],
+  embeddingWeight: number = DEFAULT_HYBRID_EMBEDDING_WEIGHT,
+): number[] {
+  const lexicon = treeLexicon(tree);
+  const cosines = facts.map((fact) => {
+    const vector = lexicon.factVector(fact.id);
+    return vector ? cosine(vector, queryVector) : -1;
+  });
+  const lexical = facts.map((fact) => lexicon.factScore(question, fact.id));
+  return hybridScores(cosines, lexical, embeddingWeight);
 }
 
 /** The judges a walk can use without an LLM. */

@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TraversalEvent } from '../retrieval.ts';
 import { HashEmbedder, ScriptedLlm } from '../testing/index.ts';
 import { asSessionId, type MemoryTree } from '../types.ts';
-import { embeddingJudge, llmListwiseJudge, llmNodeJudge, oracleJudge } from './judges.ts';
+import { TreeDraft } from './draft.ts';
+import {
+  embeddingJudge,
+  llmListwiseJudge,
+  llmNodeJudge,
+  noLlmJudge,
+  oracleJudge,
+} from './judges.ts';
 import { createTreeRetriever } from './retrieve.ts';
 import { tinyTree } from './tiny-tree.test-support.ts';
 
@@ -145,9 +152,36 @@ describe('budget and fallback', () => {
     });
     const result = await retriever.retrieve('peanuts?');
     // The roots' summaries do not mention peanuts, so the judge keeps nothing.
-    expect(result.events.some((e) => e.type === 'fallback')).toBe(true);
+    expect(result.events.find((e) => e.type === 'fallback')).toEqual({
+      type: 'fallback',
+      reason: 'no memory was judged relevant: returning the 2 facts closest to the question',
+    });
     expect(result.items).toHaveLength(2);
     expect(result.items[0]?.text).toContain('peanuts');
+    const one = await createTreeRetriever(tree, {
+      judge: llmNodeJudge(new ScriptedLlm()),
+      embedder,
+      fallbackK: 1,
+    }).retrieve('peanuts?');
+    expect(one.items).toHaveLength(1);
+    expect(one.events.find((e) => e.type === 'fallback')).toMatchObject({
+      reason: 'no memory was judged relevant: returning the fact closest to the question',
+    });
+  });
+
+  it('says the memory holds no facts yet when the tree is empty', async () => {
+    const empty = new TreeDraft().freeze(
+      { seed: 1, factCount: 0, leafCohesion: 0, leafCohesionStd: 0 },
+      0,
+    );
+    for (const judge of [noLlmJudge(), llmNodeJudge(new ScriptedLlm())]) {
+      const result = await createTreeRetriever(empty, { judge, embedder }).retrieve('peanuts?');
+      expect(result.items).toEqual([]);
+      expect(result.events).toEqual([
+        { type: 'fallback', reason: 'the memory holds no facts yet' },
+        { type: 'done', selected: 0, calls: 0, tokens: 0 },
+      ]);
+    }
   });
 
   it('returns nothing (with a fallback event) when disabled', async () => {
@@ -157,7 +191,9 @@ describe('budget and fallback', () => {
     });
     const result = await retriever.retrieve('peanuts?');
     expect(result.items).toEqual([]);
-    expect(result.events.map((e) => e.type)).toContain('fallback');
+    expect(result.events.find((e) => e.type === 'fallback')).toMatchObject({
+      reason: 'no memory was judged relevant',
+    });
   });
 
   it('honours an aborted signal', async () => {

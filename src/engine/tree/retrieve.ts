@@ -168,33 +168,41 @@ function judgingUnits(judge: NodeJudge, groups: TreeNode[][]): TreeNode[][][] {
   return groups.flatMap((g) => g.map((node) => [[node]]));
 }
 
+/**
+ * What a walk that kept nothing returns: the `k` facts whose embeddings are closest (cosine) to
+ * the question, with a 'fallback' event that says why, and how many it returns.
+ */
 function fallbackFacts(
   tree: MemoryTree,
   query: Vector | undefined,
   k: number,
   emit: (e: TraversalEvent) => void,
 ): Fact[] {
+  const leaves = (tree.levels[0] ?? []).map((id) => nodeOf(tree, id));
+  if (tree.facts.size === 0 || leaves.length === 0) {
+    emit({ type: 'fallback', reason: 'the memory holds no facts yet' });
+    return [];
+  }
   if (!query || k <= 0) {
     emit({ type: 'fallback', reason: 'no memory was judged relevant' });
     return [];
   }
-  const leaves = (tree.levels[0] ?? []).map((id) => nodeOf(tree, id));
-  const ranked = leaves
+  const closest = leaves
     .map((node) => ({ node, score: cosine(node.embedding, query) }))
     .sort((a, b) => b.score - a.score)
-    .slice(0, k);
+    .slice(0, k)
+    .flatMap(({ node }) => {
+      const fact = node.factId !== undefined ? tree.facts.get(node.factId) : undefined;
+      return fact ? [{ node, fact }] : [];
+    });
+  const n = closest.length;
   emit({
     type: 'fallback',
-    reason: `no memory was judged relevant: returning the ${ranked.length} facts closest to the question`,
+    reason: `no memory was judged relevant: returning the ${n === 1 ? 'fact' : `${n} facts`} closest to the question`,
   });
-  const facts: Fact[] = [];
-  for (const { node } of ranked) {
-    const fact = node.factId !== undefined ? tree.facts.get(node.factId) : undefined;
-    if (!fact) continue;
-    facts.push(fact);
+  for (const { node, fact } of closest)
     emit({ type: 'select', node: node.id, level: 0, factId: fact.id });
-  }
-  return facts;
+  return closest.map(({ fact }) => fact);
 }
 
 /**

@@ -10,6 +10,7 @@ import type { MemoryTree } from '../../engine/types.ts';
 
 /** Where the explorer's LLM comes from: the page's active model, the test mode's script, or none. */
 export type ExplorerLlmMode = 'page' | 'scripted' | 'none';
+/** 'embedding' is the no-LLM judge: the engine's default, the hybrid of embedding and BM25. */
 export type ExplorerJudge = 'llm' | 'embedding' | 'oracle';
 export const EXPLORER_BASELINES = ['bm25', 'fact-rag', 'raw-rag', 'collapsed-tree'] as const;
 export type ExplorerBaseline = (typeof EXPLORER_BASELINES)[number];

@@ -1,5 +1,5 @@
 /**
- * One explorer question: TaciTree (LLM, embedding or oracle judge) and the baselines over the
+ * One explorer question: TaciTree (LLM, no-LLM hybrid or oracle judge) and the baselines over the
  * same memory, scored against the question's gold sessions (the paper's retrieval F1), with the
  * answer when an LLM is loaded. Runs wherever the engine runs (the explorer worker, tests).
  */
@@ -34,7 +34,7 @@ export class JudgeUnavailableError extends Error {
   override readonly name = 'JudgeUnavailableError';
   constructor() {
     super(
-      'The LLM judge needs a loaded LLM: load a model in Settings, or pick the embedding judge.',
+      'The LLM judge needs a loaded LLM: load a model in Settings, or pick the no-LLM judge (hybrid: embedding + keywords).',
     );
   }
 }
@@ -48,7 +48,8 @@ export const BASELINE_LABELS: Readonly<Record<ExplorerBaseline, string>> = {
 
 function judgeFor(judge: ExplorerJudge, ctx: MemoryContext, question: EvalQuestion): NodeJudge {
   if (judge === 'oracle') return oracleJudge({ sessionIds: question.evidenceSessions });
-  // 'embedding' is the no-LLM choice: the engine's default no-LLM judge (hybrid cosine + BM25).
+  // 'embedding' is the no-LLM choice (the value predates the hybrid): the engine's default no-LLM
+  // judge, the hybrid of embedding cosine and BM25 keywords, as the chat uses without an LLM.
   if (judge === 'embedding') return noLlmJudge();
   if (!ctx.llm) throw new JudgeUnavailableError();
   return llmNodeJudge(ctx.llm);
@@ -56,7 +57,7 @@ function judgeFor(judge: ExplorerJudge, ctx: MemoryContext, question: EvalQuesti
 
 export function judgeLabel(judge: ExplorerJudge, llm: LlmPort | undefined): string {
   if (judge === 'oracle') return 'TaciTree · oracle judge (told the ground truth)';
-  if (judge === 'embedding') return 'TaciTree · hybrid judge (embedding + BM25, no LLM)';
+  if (judge === 'embedding') return 'TaciTree · hybrid judge (embedding + BM25 keywords, no LLM)';
   return `TaciTree · LLM judge (${llm?.id ?? 'no LLM'})`;
 }
 

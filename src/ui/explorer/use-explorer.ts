@@ -61,7 +61,9 @@ export interface ExplorerActions {
 
 function llmLabel(mode: ExplorerLlmMode, id: string | undefined): string {
   if (mode === 'scripted') return 'Test mode: scripted LLM (not a real model)';
-  return id ? `LLM: ${id}` : 'No LLM loaded: no-LLM mode (extractive facts, embedding judge)';
+  return id
+    ? `LLM: ${id}`
+    : 'No LLM loaded: no-LLM mode (extractive facts, hybrid judge: embedding + keywords)';
 }
 
 const loadedLlmId = () => runtime.llm?.id;

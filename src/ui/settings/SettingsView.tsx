@@ -30,7 +30,9 @@ function BrowserStatus() {
         <li>
           Memory LLM (facts, summaries, judge):{' '}
           <strong>
-            {worker ? (worker.llm ?? 'none — extractive facts, embedding judge') : '…'}
+            {worker
+              ? (worker.llm ?? 'none — extractive facts, hybrid judge (embedding + keywords)')
+              : '…'}
           </strong>
         </li>
         {worker?.notes.map((note) => (

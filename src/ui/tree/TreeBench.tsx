@@ -1,13 +1,15 @@
 /**
  * `/?view=tree-bench`: a bare tree view for the fps benchmark (e2e/bench-tree-fps.bench.ts).
  * `window.grove.treeBench.load(n)` builds a synthetic n-fact forest and walks it with the real
- * tree retriever (embedding judge over hashed-word vectors), then shows the walk's replay.
+ * tree retriever and the app's default no-LLM judge (`noLlmJudge()`: the hybrid of cosine and
+ * BM25, beam 3, fact centroids; here over hashed-word vectors), then shows the walk's replay:
+ * the kind the Memory view shows when no LLM is loaded.
  * Benchmark tooling only: the synthetic forest is built on the page thread.
  */
 import { useEffect, useState } from 'react';
 import { registerTestApi } from '../../app/test-api.ts';
 import type { TraversalEvent } from '../../engine/retrieval.ts';
-import { embeddingJudge } from '../../engine/tree/judges.ts';
+import { noLlmJudge } from '../../engine/tree/judges.ts';
 import { createTreeRetriever } from '../../engine/tree/retrieve.ts';
 import type { MemoryTree } from '../../engine/types.ts';
 import { TreeView } from './TreeView.tsx';
@@ -23,7 +25,7 @@ export function TreeBench() {
         const started = performance.now();
         const tree = syntheticForest(factCount);
         const result = await createTreeRetriever(tree, {
-          judge: embeddingJudge({ beam: 4 }),
+          judge: noLlmJudge(),
           embedder: syntheticEmbedder(),
         }).retrieve(QUESTION);
         setData({ tree, traversal: [...result.events] });
