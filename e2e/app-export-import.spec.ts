@@ -1,9 +1,10 @@
 /**
  * Export and import of a profile, end to end in Chromium (scripted test mode): memory built by
- * chatting (facts and a table booking's task memory) is exported with a passphrase through the
- * Memory screen, and the downloaded file is imported through the same screen in a second browser
- * (a fresh IndexedDB: another device), where the imported profile holds the same facts, sessions
- * and task memories. A file whose profile id is already there never overwrites it: it lands in a
+ * chatting (facts and a table booking's task memory, in two conversations) is exported with a
+ * passphrase through the Memory screen, and the downloaded file is imported through the same
+ * screen in a second browser (a fresh IndexedDB: another device), where the imported profile
+ * holds the same facts, sessions and task memories, and the same conversations: listed beside
+ * the chat, each reopening with its messages. A file whose profile id is already there never overwrites it: it lands in a
  * new profile, "<name> (imported)", and the message says so. That is what makes the default
  * profile ("Me", created on every device at startup) exportable: its file always collides. A
  * too-short passphrase, a wrong passphrase, a tampered file and a truncated file are refused with
@@ -37,7 +38,44 @@ async function bookTable(app: AppPage) {
   throw new Error('The booking did not complete within 8 turns.');
 }
 
-/** Creates a profile through Settings, chats two sessions into it (facts, then a booking). */
+/** A conversation as the chat shows it: its title in the list, its messages once opened. */
+interface Conversation {
+  readonly title: string;
+  readonly userTexts: readonly string[];
+  readonly replies: number;
+}
+
+const history = (page: Page) => page.getByTestId('conversation-history');
+const conversationItems = (page: Page) => history(page).getByTestId('conversation-item');
+const userTexts = (page: Page) => page.getByTestId('message-user').getByTestId('message-body');
+
+/** The conversation on screen, titled by its first message. */
+async function onScreen(app: AppPage): Promise<Conversation> {
+  const texts = await userTexts(app.page).allInnerTexts();
+  return { title: texts[0] ?? '', userTexts: texts, replies: await app.replies.count() };
+}
+
+/**
+ * Checks the Chat screen's conversation list of the open profile shows `expected` (newest
+ * first), and that opening each puts its messages back on screen.
+ */
+async function expectConversations(app: AppPage, expected: readonly Conversation[]) {
+  await app.goTo('Chat');
+  const items = conversationItems(app.page);
+  await expect(items).toHaveCount(expected.length);
+  for (const [i, c] of expected.entries()) await expect(items.nth(i)).toContainText(c.title);
+  for (const c of expected) {
+    // the row's first button opens it
+    await items.filter({ hasText: c.title }).getByRole('button').first().click();
+    await expect(userTexts(app.page)).toHaveText([...c.userTexts]);
+    await expect(app.replies).toHaveCount(c.replies);
+  }
+}
+
+/**
+ * Creates a profile through Settings, chats two sessions into it (facts, then a booking in a
+ * conversation of its own); returns its conversations, newest first.
+ */
 async function buildProfile(app: AppPage, name: string, { booking }: { booking: boolean }) {
   await app.goTo('Settings');
   await app.page.getByLabel('New profile name').fill(name);
@@ -47,15 +85,20 @@ async function buildProfile(app: AppPage, name: string, { booking }: { booking: 
   await app.send('I have a dog named Pixel.');
   await app.send('I am training for a marathon in October.');
   await app.endSession();
+  const conversations = [await onScreen(app)];
   if (booking) {
+    await app.page.getByRole('button', { name: 'New conversation' }).click();
     await bookTable(app);
     await app.endSession();
+    conversations.unshift(await onScreen(app));
   }
+  await expect(conversationItems(app.page)).toHaveCount(conversations.length);
   await app.goTo('Memory');
   await expect(app.page.getByRole('list', { name: 'Memories' }).getByTestId('fact')).toHaveCount(2);
   await expect(app.page.getByRole('heading', { name: 'Task memories' })).toHaveText(
     `Task memories (${booking ? 1 : 0})`,
   );
+  return conversations;
 }
 
 /** What the inspector shows of the open profile: facts, task memories and sessions. */
@@ -130,7 +173,7 @@ function profileOptions(app: AppPage) {
   return switcher(app.page).locator('option');
 }
 
-test('an encrypted export imports on another device with the same facts, sessions and tasks', async ({
+test('an encrypted export imports on another device with the same facts, sessions, tasks and conversations', async ({
   page,
   browser,
   baseURL,
@@ -140,7 +183,15 @@ test('an encrypted export imports on another device with the same facts, session
   page.on('pageerror', (error) => errors.push(error.message));
   const app = new AppPage(page);
   await app.open();
-  await buildProfile(app, PROFILE, { booking: true });
+  const conversations = await buildProfile(app, PROFILE, { booking: true });
+  expect(conversations.map((c) => c.title)).toEqual([
+    'Please book a table for dinner.',
+    'I have a dog named Pixel.',
+  ]);
+  expect(conversations[1]?.userTexts).toEqual([
+    'I have a dog named Pixel.',
+    'I am training for a marathon in October.',
+  ]);
 
   const before = await inspected(page);
   expect(before.facts).toHaveLength(2);
@@ -187,8 +238,11 @@ test('an encrypted export imports on another device with the same facts, session
   await switcher(page).selectOption({ label: `${PROFILE} (imported)` });
   await expect(switcher(page)).toHaveValue(`${PROFILE.toLowerCase()}-2`);
   await expect.poll(() => inspected(page)).toEqual(before);
+  await expectConversations(app, conversations);
   await switcher(page).selectOption({ label: PROFILE });
   await expect(switcher(page)).toHaveValue(PROFILE.toLowerCase());
+  await expectConversations(app, conversations);
+  await app.goTo('Memory');
   await expect.poll(() => inspected(page)).toEqual(before);
 
   // Another device: the file imports as a new profile, the open one is left as it was.
@@ -220,6 +274,12 @@ test('an encrypted export imports on another device with the same facts, session
     path: screenshotPath(testInfo, 'imported-profile.png'),
     fullPage: true,
   });
+  // The conversations came too: listed beside the chat, each opening with its messages.
+  await expectConversations(other.app, conversations);
+  await other.app.page.screenshot({
+    path: screenshotPath(testInfo, 'imported-conversations.png'),
+    fullPage: true,
+  });
   await other.close();
   expect(errors).toEqual([]);
 });
@@ -240,6 +300,8 @@ test('an export of the default profile "Me" imports on a fresh device as "Me (im
   await app.endSession();
   await bookTable(app);
   await app.endSession();
+  const conversations = [await onScreen(app)];
+  expect(conversations[0]?.title).toBe('I have a cat named Miso.');
   await app.goTo('Memory');
   await expect(page.getByRole('list', { name: 'Memories' }).getByTestId('fact')).toHaveCount(2);
   const before = await inspected(page);
@@ -249,7 +311,20 @@ test('an export of the default profile "Me" imports on a fresh device as "Me (im
 
   const file = await exportProfile(page, testInfo, '');
   expect(file.name).toBe('grove-default.json');
-  expect(JSON.parse(file.text)).toMatchObject({ profile: { id: 'default', name: 'Me' } });
+  const data = JSON.parse(file.text) as {
+    profile: unknown;
+    version: number;
+    chats: { title: string }[];
+    transcripts: { messages: { role: string; memories?: unknown }[] }[];
+    topicForests: unknown[];
+  };
+  expect(data).toMatchObject({ profile: { id: 'default', name: 'Me' }, version: 3 });
+  // The conversation, every message of it (the replies with the memories they used), its forest.
+  expect(data.chats.map((c) => c.title)).toEqual(['I have a cat named Miso.']);
+  const messages = data.transcripts[0]?.messages ?? [];
+  expect(messages).toHaveLength(conversations[0]!.userTexts.length + conversations[0]!.replies);
+  expect(messages.filter((m) => m.role === 'assistant' && m.memories).length).toBeGreaterThan(0);
+  expect(data.topicForests).toHaveLength(1);
 
   // A fresh device: it made its own, empty "Me" at startup, which the import leaves alone.
   const other = await otherDevice(browser, baseURL);
@@ -283,6 +358,8 @@ test('an export of the default profile "Me" imports on a fresh device as "Me (im
     path: screenshotPath(testInfo, 'imported-default-profile.png'),
     fullPage: true,
   });
+  await expectConversations(other.app, conversations);
+  await other.app.goTo('Memory');
 
   // The device's own "Me" is still empty, and the new profile survives a reload.
   await switcher(target).selectOption({ label: 'Me' });

@@ -15,7 +15,9 @@ import { MemoryHost } from '../memory-host.ts';
 import { createMemoryService } from '../memory-service.ts';
 import { createProfile, listProfiles, wipeProfile } from '../profiles.ts';
 import { TaskMemoryStore } from '../task-memory-store.ts';
+import { ChatHistoryStore } from '../chat-history.ts';
 import { bytesToBase64 } from '../vector-codec.ts';
+import { saveConversations } from './conversations.test-support.ts';
 import { exportProfile } from './export-profile.ts';
 import { EncryptedFileError, importProfile } from './import-profile.ts';
 import { ingestTaskSessions } from './task-sessions.test-support.ts';
@@ -43,6 +45,7 @@ beforeAll(async () => {
     recordedAt: '2024-02-02T00:00:00Z',
     turns: [{ id: 't', speaker: 'user', text: 'I am moving to Bergen.' }],
   });
+  await saveConversations(db, 'alice');
   await new MemoryHost(db, asProfileId('bob'), testEngine()).ingest({ session: sampleSession(2) });
   file = await exportProfile(db, 'alice');
 });
@@ -60,6 +63,9 @@ describe('export and import', () => {
     expect(data.tree.levels.length).toBeGreaterThan(1);
     expect(data.pending).toHaveLength(1);
     expect(data.taskMemories).toHaveLength(3);
+    expect(data.chats).toHaveLength(3);
+    expect(data.transcripts).toHaveLength(3);
+    expect(data.topicForests).toHaveLength(1);
     const target = await freshDb();
     await importProfile(target, file);
     expect(await exportProfile(target, 'alice')).toBe(file);
@@ -131,18 +137,25 @@ describe('a file whose profile id is already here lands in a new profile', () =>
       name: 'Alice (imported)',
       createdAt: '2024-01-01T00:00:00Z',
       renamedFrom: { id: 'alice', name: 'Alice' },
-      fileVersion: 2,
+      fileVersion: 3,
       taskMemories: 3,
+      conversations: 3,
     });
     expect(await snapshotWithout(target, 'alice-2')).toEqual(before);
     expect(await exportProfile(target, 'alice-2')).toBe(
       landedAs(file, 'alice-2', 'Alice (imported)'),
     );
-    // Every row of the file, in every table (topic trees are not exported), under the new id.
+    // Every row of the file, in every table (the history's too), under the new id.
     const source = await freshDb();
     await importProfile(source, file);
     expect(await rowsOf(target, 'alice-2')).toEqual(await rowsOf(source, 'alice'));
-    expect(await target.topicTrees.where('profileId').equals('alice-2').count()).toBe(0);
+    expect(await target.chats.where('profileId').equals('alice-2').count()).toBe(3);
+    expect(await target.topicTrees.where('profileId').equals('alice-2').count()).toBe(1);
+    const history = new ChatHistoryStore(target);
+    expect(await history.list('alice-2')).toEqual(await new ChatHistoryStore(db).list('alice'));
+    expect(await history.load('alice-2', 'c0')).toEqual(
+      await new ChatHistoryStore(db).load('alice', 'c0'),
+    );
 
     // The new profile works like any other: its tree, its task memories, their provenance.
     const host = new MemoryHost(target, asProfileId('alice-2'), testEngine());
@@ -268,6 +281,11 @@ describe('hostile or malformed imports are rejected and change nothing', () => {
   const nodeAt = (d: Json, level: number) =>
     (d.tree.nodes as Json[]).find((n) => n.level === level)!;
   const task = (d: Json) => (d.taskMemories as Json[])[0]!;
+  const byId = (list: Json[], id: string) => list.find((e) => e.id === id)!;
+  const transcript = (d: Json, id = 'c0') => byId(d.transcripts, id);
+  const message = (d: Json, id = 'u1') => byId(transcript(d).messages, id);
+  const forest = (d: Json) => (d.topicForests as Json[])[0]!.forest as Json;
+  const forestNode = (d: Json, id: string) => forest(d).discourse.nodes[id] as Json;
   const cases: [string, () => Promise<string> | string, RegExp | (new (...a: never[]) => Error)][] =
     [
       ['empty file', () => '', /not valid JSON/],
@@ -278,7 +296,7 @@ describe('hostile or malformed imports are rejected and change nothing', () => {
         () => mutate((d) => (d.format = 'something-else')),
         /not a Grove profile export/,
       ],
-      ['a newer version', () => mutate((d) => (d.version = 3)), /version 3.*versions 1 and 2/],
+      ['a newer version', () => mutate((d) => (d.version = 4)), /version 4.*versions 1, 2 and 3\./],
       ['a version given as a string', () => mutate((d) => (d.version = '1')), /version "1"/],
       ['a missing section', () => mutate((d) => delete d.sessions), /sessions/],
       ['a wrong type', () => mutate((d) => (d.sessions[0].turns = 'hello')), /sessions\.0\.turns/],
@@ -381,10 +399,16 @@ describe('hostile or malformed imports are rejected and change nothing', () => {
         () => mutate((d) => (d.version = 1)),
         /taskMemories|Unrecognized/i,
       ],
+      ['a file without task memories', () => mutate((d) => delete d.taskMemories), /taskMemories/],
       [
-        'a version 2 file without task memories',
-        () => mutate((d) => delete d.taskMemories),
-        /taskMemories/,
+        'a version 2 file with a conversation history',
+        () => mutate((d) => (d.version = 2)),
+        /chats|Unrecognized/i,
+      ],
+      [
+        'a version 3 file without transcripts',
+        () => mutate((d) => delete d.transcripts),
+        /transcripts/,
       ],
       [
         'task memories of the wrong type',
@@ -456,6 +480,141 @@ describe('hostile or malformed imports are rejected and change nothing', () => {
         'a QA pair citing a turn of another session',
         () => mutate((d) => task(d).qa.at(-1).turnIds.push('t2:2')),
         /task memory "t1" cites a turn "t2:2"/,
+      ],
+      [
+        'a conversation listed twice',
+        () => mutate((d) => d.chats.push(byId(d.chats, 'c0'))),
+        /conversation in the history "c0" appears twice/,
+      ],
+      [
+        'a conversation without its transcript',
+        () => mutate((d) => d.transcripts.splice(d.transcripts.indexOf(transcript(d, 'c1')), 1)),
+        /conversation "c1" in the history has no transcript/,
+      ],
+      [
+        'a transcript of no listed conversation',
+        () => mutate((d) => d.transcripts.push({ ...transcript(d), id: 'ghost' })),
+        /transcript "ghost" belongs to no conversation/,
+      ],
+      [
+        'a transcript given twice',
+        () => mutate((d) => d.transcripts.push(transcript(d))),
+        /transcript "c0" appears twice/,
+      ],
+      [
+        'a topic forest of no listed conversation',
+        () =>
+          mutate((d) =>
+            d.topicForests.push({ id: 'ghost', forest: { ...forest(d), conversationId: 'ghost' } }),
+          ),
+        /topic forest "ghost" belongs to no conversation/,
+      ],
+      [
+        'a topic forest given twice',
+        () => mutate((d) => d.topicForests.push(d.topicForests[0])),
+        /topic forest "c0" appears twice/,
+      ],
+      [
+        'a topic forest filed under another conversation',
+        () => mutate((d) => (d.topicForests[0].id = 'c1')),
+        /topic forest "c1" is the forest of another conversation "c0"/,
+      ],
+      [
+        'two messages with one id',
+        () => mutate((d) => transcript(d).messages.push(message(d))),
+        /message in conversation "c0" "u1" appears twice/,
+      ],
+      [
+        'a message said in a session of another conversation',
+        () => mutate((d) => (message(d).sessionId = 'd1')),
+        /session "d1", which the file files under conversation "c1"/,
+      ],
+      [
+        'a message still streaming',
+        () => mutate((d) => (message(d).status = 'streaming')),
+        /transcripts\.\d+\.messages\.0\.status/,
+      ],
+      ['a message from a third role', () => mutate((d) => (message(d).role = 'system')), /role/],
+      [
+        'a message with an unknown field',
+        () => mutate((d) => (message(d).html = '<script>alert(1)</script>')),
+        /html|Unrecognized/i,
+      ],
+      ['a huge message', () => mutate((d) => (message(d).text = bigText)), /messages\.0\.text/],
+      [
+        'too many messages',
+        () => mutate((d) => (transcript(d).messages = Array.from({ length: 100_001 }, () => 0))),
+        /messages/,
+      ],
+      [
+        'retrieved memories of the wrong type',
+        () => mutate((d) => (message(d, 'a1').memories.items = 'f1')),
+        /memories\.items/,
+      ],
+      [
+        'a negative conversation time',
+        () => mutate((d) => (byId(d.chats, 'c0').createdAt = -1)),
+        /chats\.\d+\.createdAt/,
+      ],
+      [
+        'a last activity given as text',
+        () => mutate((d) => (transcript(d).lastActivityAt = 'yesterday')),
+        /lastActivityAt/,
+      ],
+      [
+        'a forest node whose parent is missing',
+        () => mutate((d) => (forestNode(d, 'n2').parentId = 'gone')),
+        /topic forest "c0": node "n2" points at a node "gone"/,
+      ],
+      [
+        'a forest node whose parent is an inherited property',
+        () => mutate((d) => (forestNode(d, 'n2').parentId = 'toString')),
+        /node "n2" points at a node "toString"/,
+      ],
+      [
+        'a forest whose rounds form a cycle',
+        () => mutate((d) => (forestNode(d, 'n1').parentId = 'n2')),
+        /node "n1" comes before its parent "n2"/,
+      ],
+      [
+        'a forest node filed under another id',
+        () =>
+          mutate((d) => {
+            const nodes = forest(d).discourse.nodes as Json;
+            nodes.n9 = nodes.n4;
+            delete nodes.n4;
+          }),
+        /node "n4" is filed under "n9"/,
+      ],
+      [
+        'a forest branch in a missing tree',
+        () => mutate((d) => (forest(d).discourse.branches.b2.treeId = 't9')),
+        /branch "b2" points at a topic tree "t9"/,
+      ],
+      [
+        'a forest whose active tree is missing',
+        () => mutate((d) => (forest(d).discourse.activeTreeId = 't9')),
+        /the active tree points at a topic tree "t9"/,
+      ],
+      [
+        'a forest tree whose active branch is missing',
+        () => mutate((d) => (forest(d).discourse.trees[0].activeBranchId = 'b9')),
+        /topic tree "t1" points at a branch "b9"/,
+      ],
+      [
+        'a non-finite round embedding (written as null)',
+        () => mutate((d) => (forestNode(d, 'n1').embedding[0] = null)),
+        /embedding/,
+      ],
+      [
+        'a huge round embedding',
+        () => mutate((d) => (forestNode(d, 'n1').embedding = new Array(4097).fill(0.1))),
+        /embedding/,
+      ],
+      [
+        'a forest with an unknown decision',
+        () => mutate((d) => (forest(d).turns.a1.action = 'DELETE_EVERYTHING')),
+        /action/,
       ],
       [
         'a damaged encrypted envelope',

@@ -7,6 +7,7 @@ import { loadLiveTree } from '../tree-store.ts';
 import { vectorToBase64 } from '../vector-codec.ts';
 import { encryptText } from './crypto.ts';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedTree, type ProfileExport } from './format.ts';
+import { exportHistory } from './chat-rows.ts';
 import { exportTaskMemories } from './task-memory-rows.ts';
 import type { MemoryTree } from '../../engine/types.ts';
 
@@ -62,6 +63,11 @@ export async function exportProfileData(db: GroveDb, profileId: string): Promise
       .toArray();
     const pending = await db.pending.where('profileId').equals(profileId).toArray();
     const taskMemories = await db.taskMemory.where('profileId').equals(profileId).toArray();
+    const history = exportHistory(
+      await db.chats.where('profileId').equals(profileId).toArray(),
+      await db.transcripts.where('profileId').equals(profileId).toArray(),
+      await db.topicTrees.where('profileId').equals(profileId).toArray(),
+    );
     const { tree } = await loadLiveTree(db, profileId);
     return {
       format: EXPORT_FORMAT,
@@ -88,6 +94,9 @@ export async function exportProfileData(db: GroveDb, profileId: string): Promise
         })),
       tree: exportTree(tree),
       taskMemories: exportTaskMemories(taskMemories),
+      chats: [...history.chats],
+      transcripts: [...history.transcripts],
+      topicForests: [...history.topicForests],
     };
   });
 }

@@ -1,17 +1,20 @@
 /**
- * The profile export file: one JSON document, validated with zod on import. Version 2 (written
- * now) is version 1 plus the `taskMemories` section; version 1 files are still read.
+ * The profile export file: one JSON document, validated with zod on import. Version 3 (written
+ * now) is version 2 plus the conversation history (`chats`, `transcripts`, `topicForests`);
+ * version 2 is version 1 plus the `taskMemories` section. Versions 1 and 2 are still read.
  */
 import { z } from 'zod';
 import { FACT_CATEGORIES } from '../../engine/types.ts';
 import { id, isoTime, LIMITS, turnIds } from './format-fields.ts';
+import { chatsSchema, transcriptsSchema } from './chat-format.ts';
+import { topicForestsSchema } from './forest-format.ts';
 import { taskMemoriesSchema } from './task-memory-format.ts';
 
 export { LIMITS };
 
 export const EXPORT_FORMAT = 'grove-profile';
 /** The version this Grove writes. */
-export const EXPORT_VERSION = 2;
+export const EXPORT_VERSION = 3;
 
 const turn = z.strictObject({
   id,
@@ -75,7 +78,7 @@ const tree = z.strictObject({
   facts: z.array(fact).max(LIMITS.nodes),
 });
 
-/** The sections both versions share. */
+/** The sections every version has. */
 const sections = {
   format: z.literal(EXPORT_FORMAT),
   profile: z.strictObject({
@@ -94,13 +97,26 @@ const sections = {
 
 export const exportSchemaV1 = z.strictObject({ ...sections, version: z.literal(1) });
 
+export const exportSchemaV2 = z.strictObject({
+  ...sections,
+  version: z.literal(2),
+  taskMemories: taskMemoriesSchema,
+});
+
 export const exportSchema = z.strictObject({
   ...sections,
   version: z.literal(EXPORT_VERSION),
   taskMemories: taskMemoriesSchema,
+  /** The conversation list (the chat's history), one entry per conversation. */
+  chats: chatsSchema,
+  /** Each listed conversation's messages, under its id. */
+  transcripts: transcriptsSchema,
+  /** The topic forests of listed conversations (a conversation with no routed reply has none). */
+  topicForests: topicForestsSchema,
 });
 
 export type ProfileExportV1 = z.infer<typeof exportSchemaV1>;
+export type ProfileExportV2 = z.infer<typeof exportSchemaV2>;
 export type ProfileExport = z.infer<typeof exportSchema>;
 export type ExportedTree = z.infer<typeof tree>;
 

@@ -1,9 +1,11 @@
 /**
  * Importing a profile file: parse (rejecting prototype-pollution keys), decrypt if needed,
- * validate shape (for the file's version: 1 or 2) and integrity, then write everything, task
- * memories included, in one transaction. Any failure throws a clear ImportError subclass and
- * leaves the store exactly as it was. An import never overwrites: a file whose profile id is
- * taken here lands in a new profile (import-target.ts), every row written under that id.
+ * validate shape (for the file's version: 1, 2 or 3) and integrity, then write everything, task
+ * memories and the conversation history (list, transcripts, topic forests) included, in one
+ * transaction. Any failure throws a clear ImportError subclass and leaves the store exactly as it
+ * was. An import never overwrites: a file whose profile id is taken here lands in a new profile
+ * (import-target.ts), every row written under that id, the history's included (its rows carry
+ * the profile id only as their key's first part; messages and forests name none).
  */
 import type { GroveDb } from '../db.ts';
 import { ImportError } from '../errors.ts';
@@ -17,17 +19,19 @@ import {
   envelopeSchema,
   exportSchema,
   exportSchemaV1,
+  exportSchemaV2,
   EXPORT_FORMAT,
   LIMITS,
   type ProfileExport,
 } from './format.ts';
 import {
   isReadableVersion,
-  READABLE_VERSIONS,
-  upgradeV1,
+  readableVersionsText,
+  upgrade,
   versionNotice,
   type FileVersion,
 } from './file-versions.ts';
+import { historyRows } from './chat-rows.ts';
 import { importTarget, type ImportTarget } from './import-target.ts';
 import { taskMemoryRow } from './task-memory-rows.ts';
 import { validateExport } from './validate.ts';
@@ -78,14 +82,16 @@ export interface ParsedProfileFile {
   readonly fileVersion: FileVersion;
 }
 
+const SCHEMAS = { 1: exportSchemaV1, 2: exportSchemaV2, 3: exportSchema } as const;
+
 function parseVersion(raw: unknown, version: FileVersion): ProfileExport {
-  const parsed = version === 1 ? exportSchemaV1.safeParse(raw) : exportSchema.safeParse(raw);
+  const parsed = SCHEMAS[version].safeParse(raw);
   if (!parsed.success) {
     throw new ImportError(
       `This file is not a valid Grove profile (${describeIssue(parsed.error)}). Nothing was imported.`,
     );
   }
-  return parsed.data.version === 1 ? upgradeV1(parsed.data) : parsed.data;
+  return upgrade(parsed.data);
 }
 
 export async function parseProfileFile(
@@ -110,7 +116,7 @@ export async function parseProfileFile(
   if (!isReadableVersion(version)) {
     throw new ImportError(
       `This export has version ${JSON.stringify(version)}; this Grove reads versions ` +
-        `${READABLE_VERSIONS.join(' and ')}. Update Grove, or export again from the same version.`,
+        `${readableVersionsText()}. Update Grove, or export again from the same version.`,
     );
   }
   const data = parseVersion(raw, version);
@@ -126,7 +132,9 @@ export interface ImportOptions {
 export interface ImportedProfile extends ProfileRow {
   readonly fileVersion: FileVersion;
   readonly taskMemories: number;
-  /** Set when the file's version matters (a version 1 file holds no task memories). */
+  /** Conversations in the history the file brought (with their transcripts and forests). */
+  readonly conversations: number;
+  /** Set when the file's version matters (a version 1 or 2 file holds no conversations). */
   readonly notice?: string;
   /**
    * Set when the file's profile id was already taken here: the file's own id and name. The
@@ -164,6 +172,10 @@ export async function importProfile(
       );
       await db.pending.bulkAdd(data.pending.map((p) => ({ ...base, ...p })));
       await db.taskMemory.bulkAdd(data.taskMemories.map((u) => taskMemoryRow(pid, u)));
+      const history = historyRows(pid, data);
+      await db.chats.bulkAdd(history.chats);
+      await db.transcripts.bulkAdd(history.transcripts);
+      await db.topicTrees.bulkAdd(history.topicTrees);
       const tree = data.tree;
       if (!tree) return target;
       await db.treeHeads.add({ ...base, version });
@@ -199,6 +211,7 @@ export async function importProfile(
     ...(target.renamedFrom === undefined ? {} : { renamedFrom: target.renamedFrom }),
     fileVersion,
     taskMemories: data.taskMemories.length,
+    conversations: data.chats.length,
     ...(notice === undefined ? {} : { notice }),
   };
 }

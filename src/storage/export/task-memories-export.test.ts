@@ -32,10 +32,10 @@ beforeAll(async () => {
   file = await exportProfile(source, 'alice');
 });
 
-describe('task memories in the export file (format version 2)', () => {
+describe('task memories in the export file (format version 2 on)', () => {
   it('carries every unit with its provenance, sorted by id, next to the sessions it cites', () => {
     const data = JSON.parse(file) as Json;
-    expect(data.version).toBe(2);
+    expect(data.version).toBe(3);
     expect(data.tree.facts.length).toBeGreaterThan(0);
     const units = data.taskMemories as Json[];
     expect(units.map((u) => u.id)).toEqual(['t1', 't2', 't3']);
@@ -57,7 +57,7 @@ describe('task memories in the export file (format version 2)', () => {
     ] as const) {
       const target = await freshDb();
       const imported = await importProfile(target, text, passphrase ? { passphrase } : {});
-      expect(imported).toMatchObject({ id: 'alice', fileVersion: 2, taskMemories: 3 });
+      expect(imported).toMatchObject({ id: 'alice', fileVersion: 3, taskMemories: 3 });
       expect(imported.notice).toBeUndefined();
       expect(await rowsOf(target)).toEqual(await rowsOf(source));
       expect(await new TaskMemoryStore(target, 'alice').list()).toEqual(
@@ -83,7 +83,8 @@ describe('task memories in the export file (format version 2)', () => {
 describe('version 1 files (before task memories were exported)', () => {
   const v1 = () => {
     const data = JSON.parse(file) as Json;
-    delete data.taskMemories;
+    for (const section of ['taskMemories', 'chats', 'transcripts', 'topicForests'])
+      delete data[section];
     data.version = 1;
     return JSON.stringify(data);
   };
@@ -92,9 +93,11 @@ describe('version 1 files (before task memories were exported)', () => {
     const target = await freshDb();
     const imported = await importProfile(target, v1());
     expect(imported).toMatchObject({ id: 'alice', fileVersion: 1, taskMemories: 0 });
-    expect(imported.notice).toMatch(/format 1.*none were restored.*Everything the file holds/);
+    expect(imported.notice).toMatch(
+      /format 1, before .*task memories and conversations.*none were restored.*Everything the file holds/,
+    );
     expect(await target.taskMemory.count()).toBe(0);
-    // everything else arrives as in the version 2 file
+    // everything else arrives as in the current file
     const again = JSON.parse(await exportProfile(target, 'alice')) as Json;
     expect(again).toEqual({ ...(JSON.parse(file) as Json), taskMemories: [] });
   });

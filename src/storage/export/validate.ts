@@ -2,11 +2,12 @@
  * Checks an export hangs together beyond its shape: unique ids, a well-formed tree (every
  * reference resolves, levels match, one node per fact), embeddings of the stated dimension with
  * finite values, provenance (of facts and task memories) pointing at sessions and turns in the
- * file.
+ * file, and a conversation history whose parts belong together (validate-chats.ts).
  */
 import { base64ToVector, isFiniteVector } from '../vector-codec.ts';
 import type { ProfileExport } from './format.ts';
 import { fail, unique } from './integrity-checks.ts';
+import { validateChats } from './validate-chats.ts';
 import { validateTaskMemories } from './validate-task-memories.ts';
 
 export function validateExport(data: ProfileExport): void {
@@ -34,6 +35,15 @@ export function validateExport(data: ProfileExport): void {
       ),
     );
   }
+  validateChats(
+    data,
+    new Map(
+      [...data.sessions, ...data.pending].map((s) => [
+        'id' in s ? s.id : s.sessionId,
+        s.conversationId,
+      ]),
+    ),
+  );
   const ingested = new Set(data.sessions.map((s) => s.id));
   validateTaskMemories(
     data.taskMemories,
