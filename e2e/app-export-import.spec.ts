@@ -230,7 +230,7 @@ test('an encrypted export imports on another device with the same facts, session
   await expect(page.getByTestId('export-outcome')).toHaveText(
     `Imported as a new profile, “${PROFILE} (imported)”: a profile with this file’s id ` +
       `(“${PROFILE.toLowerCase()}”) is already on this device and was left as it is. ` +
-      'Switch to the new one in the header.',
+      'Switch to the new one in the header. It brought 1 task memory and 2 conversations.',
   );
   await expect(profileOptions(app)).toHaveText(['Me', PROFILE, `${PROFILE} (imported)`]);
   await expect(switcher(page)).toHaveValue(PROFILE.toLowerCase());
@@ -251,7 +251,8 @@ test('an encrypted export imports on another device with the same facts, session
   await expect(profileOptions(other.app)).toHaveText(['Me']);
   await importFile(other.app.page, file, PASSPHRASE);
   await expect(other.app.page.getByTestId('export-outcome')).toHaveText(
-    `Imported profile “${PROFILE}”: switch to it in the header.`,
+    `Imported profile “${PROFILE}”: switch to it in the header. ` +
+      'It brought 1 task memory and 2 conversations.',
   );
   await expect(profileOptions(other.app)).toHaveText(['Me', PROFILE]);
   await expect(switcher(other.app.page)).toHaveValue('default');
@@ -335,7 +336,8 @@ test('an export of the default profile "Me" imports on a fresh device as "Me (im
   const outcome = target.getByTestId('export-outcome');
   await expect(outcome).toHaveText(
     'Imported as a new profile, “Me (imported)”: a profile with this file’s id (“default”) is ' +
-      'already on this device and was left as it is. Switch to the new one in the header.',
+      'already on this device and was left as it is. Switch to the new one in the header. ' +
+      'It brought 1 task memory and 1 conversation.',
   );
   await expect(outcome).toHaveAttribute('role', 'status');
   await expect(target.getByRole('alert')).toHaveCount(0);
@@ -427,7 +429,10 @@ test('a wrong passphrase, a tampered file and a truncated file are refused; prof
 
   // The intact file, with its passphrase, still imports: the refusals were about the file.
   await importFile(target, file, PASSPHRASE);
-  await expect(outcome).toHaveText('Imported profile “Notes”: switch to it in the header.');
+  await expect(outcome).toHaveText(
+    'Imported profile “Notes”: switch to it in the header. ' +
+      'It brought 0 task memories and 1 conversation.',
+  );
   await expect(outcome).not.toHaveAttribute('role', 'alert');
   await expect(profileOptions(other.app)).toHaveText(['Me', 'Notes']);
   await other.close();

@@ -25,6 +25,9 @@ export interface MemoryActions {
 /** An imported profile, with a note about the file when there is one (an older format). */
 export interface ImportedSummary extends ProfileSummary {
   readonly notice?: string;
+  /** What came in beside the memory itself. */
+  readonly taskMemories: number;
+  readonly conversations: number;
   /** The file's own profile id and name, when that id was taken here and a new one was made. */
   readonly renamedFrom?: ProfileSummary;
 }
@@ -125,6 +128,8 @@ export function createMemoryActions(store: GroveStore, memory: MemoryClient): Me
       return {
         id: row.id,
         name: row.name,
+        taskMemories: row.taskMemories,
+        conversations: row.conversations,
         ...(row.notice === undefined ? {} : { notice: row.notice }),
         ...(row.renamedFrom === undefined ? {} : { renamedFrom: row.renamedFrom }),
       };

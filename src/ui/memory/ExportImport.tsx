@@ -22,7 +22,11 @@ function importedText(row: ImportedSummary): string {
       `(“${row.renamedFrom.id}”) is already on this device and was left as it is. ` +
       'Switch to the new one in the header.'
     : `Imported profile “${row.name}”: switch to it in the header.`;
-  return row.notice ? `${landed} ${row.notice}` : landed;
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const brought =
+    `It brought ${count(row.taskMemories, 'task memory', 'task memories')} and ` +
+    `${count(row.conversations, 'conversation', 'conversations')}.`;
+  return [landed, brought, row.notice].filter(Boolean).join(' ');
 }
 
 /** What the last export or import did, for the profile that was open (hidden after a switch). */
