@@ -2,18 +2,11 @@
  * The conversation history of the active profile, as the list beside the chat shows it: one
  * entry per past (or open) conversation, newest first, and why it could not be saved, if so.
  */
+import type { ChatRow } from '../storage/rows.ts';
 import type { SliceCreator } from './store-types.ts';
 
-export interface ConversationSummary {
-  readonly id: string;
-  /** The first user message, trimmed. */
-  readonly title: string;
-  /** Epoch ms: first saved, and last new message. */
-  readonly createdAt: number;
-  readonly updatedAt: number;
-  readonly messageCount: number;
-  readonly memoryEnabled: boolean;
-}
+/** A conversation as the history list shows it: its stored row, without the profile key. */
+export type ConversationSummary = Omit<ChatRow, 'profileId'>;
 
 export interface HistorySlice {
   /** The active profile's conversations, the most recently updated first. */

@@ -19,6 +19,7 @@ import { saveConversations } from './conversations.test-support.ts';
 import { exportProfile } from './export-profile.ts';
 import { importProfile } from './import-profile.ts';
 import { ingestTaskSessions } from './task-sessions.test-support.ts';
+import { plainAndSealed } from './plain-and-sealed.test-support.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -115,14 +116,7 @@ describe('conversations in the export file (format version 3)', () => {
   });
 
   it('imports into an empty store with identical rows, plain or encrypted', async () => {
-    const sealed = await exportProfile(source, 'alice', {
-      passphrase: 'correct horse',
-      iterations: 20_000,
-    });
-    for (const [text, passphrase] of [
-      [file, undefined],
-      [sealed, 'correct horse'],
-    ] as const) {
+    for (const [text, passphrase] of await plainAndSealed(source, 'alice', file)) {
       const target = await freshDb();
       const imported = await importProfile(target, text, passphrase ? { passphrase } : {});
       expect(imported).toMatchObject({ id: 'alice', fileVersion: 3, conversations: 3 });

@@ -14,6 +14,7 @@ import { TaskMemoryStore } from '../task-memory-store.ts';
 import { exportProfile } from './export-profile.ts';
 import { importProfile } from './import-profile.ts';
 import { ingestTaskSessions } from './task-sessions.test-support.ts';
+import { plainAndSealed } from './plain-and-sealed.test-support.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -47,14 +48,7 @@ describe('task memories in the export file (format version 2 on)', () => {
   });
 
   it('imports into an empty store with identical task memories, plain or encrypted', async () => {
-    const sealed = await exportProfile(source, 'alice', {
-      passphrase: 'correct horse',
-      iterations: 20_000,
-    });
-    for (const [text, passphrase] of [
-      [file, undefined],
-      [sealed, 'correct horse'],
-    ] as const) {
+    for (const [text, passphrase] of await plainAndSealed(source, 'alice', file)) {
       const target = await freshDb();
       const imported = await importProfile(target, text, passphrase ? { passphrase } : {});
       expect(imported).toMatchObject({ id: 'alice', fileVersion: 3, taskMemories: 3 });
