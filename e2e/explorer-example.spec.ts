@@ -75,7 +75,7 @@ test('built-in example: build with progress, run a supportive question, watch th
   const tacitree = table.locator('tr[data-method="tacitree-llm"]');
   await expect(tacitree.locator('.gold').first()).toBeVisible();
   const rows = table.locator('tbody tr');
-  await expect(rows).toHaveCount(5);
+  await expect(rows).toHaveCount(6);
   const run = await page.evaluate(
     () =>
       (

@@ -68,7 +68,7 @@ describe('explorer host', () => {
         conversation: 0,
         question: supportive,
         judge: 'llm',
-        baselines: ['bm25', 'fact-rag', 'raw-rag', 'collapsed-tree'],
+        baselines: ['bm25', 'fact-rag', 'fact-hybrid', 'raw-rag', 'collapsed-tree'],
         answer: true,
       },
     });
@@ -83,6 +83,7 @@ describe('explorer host', () => {
     expect(baselines.map((b) => b.method)).toEqual([
       'bm25',
       'fact-rag',
+      'fact-hybrid',
       'raw-rag',
       'collapsed-tree',
     ]);

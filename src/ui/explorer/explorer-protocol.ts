@@ -12,7 +12,13 @@ import type { MemoryTree } from '../../engine/types.ts';
 export type ExplorerLlmMode = 'page' | 'scripted' | 'none';
 /** 'embedding' is the no-LLM judge: the engine's default, the hybrid of embedding and BM25. */
 export type ExplorerJudge = 'llm' | 'embedding' | 'oracle';
-export const EXPLORER_BASELINES = ['bm25', 'fact-rag', 'raw-rag', 'collapsed-tree'] as const;
+export const EXPLORER_BASELINES = [
+  'bm25',
+  'fact-rag',
+  'fact-hybrid',
+  'raw-rag',
+  'collapsed-tree',
+] as const;
 export type ExplorerBaseline = (typeof EXPLORER_BASELINES)[number];
 
 export interface WireError {

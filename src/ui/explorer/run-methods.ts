@@ -42,6 +42,7 @@ export class JudgeUnavailableError extends Error {
 export const BASELINE_LABELS: Readonly<Record<ExplorerBaseline, string>> = {
   bm25: 'BM25 over raw sessions',
   'fact-rag': 'flat facts (embedding top-5)',
+  'fact-hybrid': 'flat facts (hybrid top-5: the tree judge’s scorer, no tree)',
   'raw-rag': 'RAG over raw sessions (top-5)',
   'collapsed-tree': 'collapsed tree (top-5 nodes)',
 };
