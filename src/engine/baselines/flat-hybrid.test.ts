@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { standardise } from '../task-memory/activate.ts';
+import { standardise } from '../scores.ts';
 import { asSessionId } from '../types.ts';
 import { hybridJudge, InvalidJudgeOptionError } from '../tree/judges.ts';
 import { createTreeRetriever } from '../tree/retrieve.ts';

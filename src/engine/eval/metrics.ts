@@ -13,6 +13,7 @@ import type { Tokenizer } from '../ports.ts';
 import type { RetrievalResult, RetrievedItem } from '../retrieval.ts';
 import type { SessionId } from '../types.ts';
 import { approximateTokenizer } from '../tokens.ts';
+import { mean } from '../scores.ts';
 
 export interface SetScores {
   readonly precision: number;
@@ -123,9 +124,6 @@ export interface AggregateMetrics {
   readonly totalLlmCalls: number;
   readonly meanLlmCalls: number;
 }
-
-const mean = (values: readonly number[]): number =>
-  values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
 
 /** Means of per-question metrics, plus total LLM calls. No questions: every figure is 0. */
 export function aggregateMetrics(perQuestion: readonly QuestionMetrics[]): AggregateMetrics {

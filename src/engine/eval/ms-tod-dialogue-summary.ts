@@ -4,6 +4,7 @@
  * weighs the same, whatever its number of slots); turns count a capped dialogue at the cap.
  */
 import type { DialogueOutcome, MsTodDialogueRow } from './ms-tod-dialogue-eval.ts';
+import { mean } from '../scores.ts';
 
 export interface MsTodDialogueSummary {
   /** Sessions whose confirmation dialogue ran (those with gold slot values). */
@@ -18,8 +19,6 @@ export interface MsTodDialogueSummary {
   readonly dialogue_llm_tokens_mean: number;
 }
 
-const mean = (xs: readonly number[]): number =>
-  xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
 const round = (x: number, digits = 4): number => Number(x.toFixed(digits));
 
 export function summariseMsTodDialogues(

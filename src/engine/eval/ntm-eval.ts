@@ -20,6 +20,7 @@ import { callStructured } from '../json-output.ts';
 import type { ChatMessage, LlmPort, Tokenizer } from '../ports.ts';
 import { approximateTokenizer } from '../tokens.ts';
 import { goalCoverage, goalKeyTerms, parseGoals } from './goal-terms.ts';
+import { mean } from '../scores.ts';
 
 export const NTM_REPLY_PURPOSE = 'ntm-reply';
 export const NTM_JUDGE_PURPOSE = 'ntm-judge';
@@ -121,8 +122,6 @@ function judgePrompt(reply: string, checkpoint: string, goals: readonly string[]
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
-const mean = (xs: readonly number[]) =>
-  xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
 
 export async function replayNtmDialogue(
   dialogue: NtmDialogue,

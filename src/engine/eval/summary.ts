@@ -1,5 +1,6 @@
 /** The JSON summary of an evaluation run: means over its rows (issue 6's field names). */
 import type { EvalRow } from './run-eval.ts';
+import { mean } from '../scores.ts';
 
 export interface EvalSummary {
   readonly dataset: string;
@@ -32,9 +33,6 @@ export interface SummaryMeta {
   readonly k: number;
   readonly notes: readonly string[];
 }
-
-const mean = (values: readonly number[]): number =>
-  values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
 
 /** Mean of the non-null values; null when every value is null (no question had that metric). */
 function meanOrNull(values: readonly (number | null)[]): number | null {

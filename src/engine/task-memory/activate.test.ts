@@ -11,9 +11,9 @@ import {
   activateUnits,
   embedIntent,
   embedIntents,
-  standardise,
   type HybridActivationOptions,
 } from './activate.ts';
+import { standardise } from '../scores.ts';
 import { extractTaskMemory } from './extractive.ts';
 import { dinnerSession, songSession } from './fixtures.test-support.ts';
 import type { TaskMemoryUnit } from './types.ts';

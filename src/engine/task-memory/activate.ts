@@ -17,6 +17,7 @@ import { cosine } from '../vector.ts';
 import { keyText } from './key-text.ts';
 import { DEFAULT_OPEN_TASK_WEIGHT, closedness, unitText } from './open-tasks.ts';
 import type { ActivatedUnit, TaskMemoryUnit } from './types.ts';
+import { hybridScores } from '../scores.ts';
 
 /** Unit intent embeddings by unit id (embed once, activate many times). */
 export type IntentVectors = ReadonlyMap<string, Vector>;
@@ -91,15 +92,6 @@ export function activateUnits(
   );
 }
 
-/** z-scores over the list; all zeros when the values do not vary (they then decide nothing). */
-export function standardise(values: readonly number[]): number[] {
-  const n = values.length;
-  if (n === 0) return [];
-  const mean = values.reduce((a, b) => a + b, 0) / n;
-  const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / n);
-  return values.map((v) => (sd <= 1e-12 ? 0 : (v - mean) / sd));
-}
-
 /**
  * Weight of the embedding score against BM25 in the hybrid activation (on MS-TOD dev, 0.15 to
  * 0.5 stay within 0.01 Recall@5 of each other; the lexical side carries the names).
@@ -159,15 +151,16 @@ export function activateHybrid(
     throw new InvalidActivationWeightError(`openTaskWeight must be 0 or more, got ${lambda}`);
   if (!(gamma >= 0 && Number.isFinite(gamma)))
     throw new InvalidActivationWeightError(`intentWeight must be 0 or more, got ${gamma}`);
-  const dense = standardise(units.map((unit) => cosine(intentVector, vectorOf(unit, vectors))));
-  const lexical = standardise(createBm25Index(units.map(unitText)).scores(intent));
+  const fused = hybridScores(
+    units.map((unit) => cosine(intentVector, vectorOf(unit, vectors))),
+    createBm25Index(units.map(unitText)).scores(intent),
+    w,
+  );
   const closed =
     options.completed === undefined || lambda === 0
       ? units.map(() => 0)
       : closedness(units, options.completed);
-  const own = units.map(
-    (_, i) => w * (dense[i] ?? 0) + (1 - w) * (lexical[i] ?? 0) - lambda * (closed[i] ?? 0),
-  );
+  const own = fused.map((s, i) => s - lambda * (closed[i] ?? 0));
   const bestOfIntent = new Map<string, number>();
   units.forEach((u, i) => {
     const label = u.intentLabel;

@@ -22,7 +22,6 @@ export {
   embedIntent,
   embedIntents,
   MissingIntentVectorError,
-  standardise,
 } from './activate.ts';
 export type { HybridActivationOptions, IntentVectors } from './activate.ts';
 export { DEFAULT_OPEN_TASK_WEIGHT, closedness, termCosine, termVectors } from './open-tasks.ts';

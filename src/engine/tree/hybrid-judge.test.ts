@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EmbedderPort } from '../ports.ts';
 import type { RetrievalResult, TraversalEvent } from '../retrieval.ts';
-import { standardise } from '../task-memory/activate.ts';
+import { hybridScores, standardise } from '../scores.ts';
 import { HashEmbedder } from '../testing/index.ts';
 import {
   asFactId,
@@ -18,7 +18,6 @@ import {
   DEFAULT_HYBRID_EMBEDDING_WEIGHT,
   embeddingJudge,
   hybridJudge,
-  hybridScores,
   InvalidJudgeOptionError,
   noLlmJudge,
 } from './judges.ts';

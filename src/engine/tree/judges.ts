@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { callStructured } from '../json-output.ts';
 import { LLM_PURPOSES } from '../llm-purposes.ts';
 import type { LlmPort } from '../ports.ts';
-import { standardise } from '../task-memory/activate.ts';
+import { hybridScores } from '../scores.ts';
 import type { Fact, FactId, MemoryTree, SessionId, TreeNode, Vector } from '../types.ts';
 import { cosine } from '../vector.ts';
 import { treeLexicon } from './lexicon.ts';
@@ -218,20 +218,6 @@ export function checkEmbeddingWeight(w: number): number {
       `The hybrid judge's embedding weight must be in [0, 1], got ${w}`,
     );
   return w;
-}
-
-/**
- * w·z(cosine) + (1 − w)·z(lexical), the z-scores taken over the given candidates (a side that
- * does not vary over them scores 0 everywhere and decides nothing).
- */
-export function hybridScores(
-  cosines: readonly number[],
-  lexical: readonly number[],
-  embeddingWeight: number,
-): number[] {
-  const zc = standardise(cosines);
-  const zl = standardise(lexical);
-  return zc.map((c, i) => embeddingWeight * c + (1 - embeddingWeight) * (zl[i] ?? 0));
 }
 
 /**
