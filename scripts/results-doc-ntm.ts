@@ -1,0 +1,95 @@
+/** The NTM section of docs/results.md (Context-Agent): a table and its reading. Pure. */
+import type { NtmSummary } from '../src/engine/eval/ntm-eval.ts';
+import { EDGE_POINTS, pct, pointsExact } from './results-doc-numbers.ts';
+
+/** NTM (Context-Agent): the `--llm none` replay; or why it was skipped. */
+export type NtmSection =
+  | { readonly file: string; readonly skipped: string }
+  | {
+      readonly file: string;
+      readonly args: string;
+      readonly summary: NtmSummary;
+      /** The same run unrounded, from its rows (the summary rounds shares to 0.001). */
+      readonly exact?: NtmExact;
+    };
+
+/** What the NTM target is read from when the rows are at hand: counts and the unrounded ratio. */
+export interface NtmExact {
+  readonly goals: number;
+  readonly goals_covered: number;
+  readonly linear_goals_covered: number;
+  /** Mean context tokens / mean linear tokens, unrounded. */
+  readonly token_ratio: number;
+}
+
+/** The issue's NTM target: token ratio at most this, goal coverage within a few points of linear. */
+export const NTM_TARGET_TOKEN_RATIO = 0.6;
+export const NTM_TARGET_COVERAGE_POINTS = 5;
+/**
+ * How a target was met or missed, from the margin in points (positive: met): "met by 1.20 points",
+ * "missed by 0.30 points — on the edge", "met exactly at the bound — on the edge".
+ */
+function margin(points: number): string {
+  const m = Math.abs(points);
+  const edge = m < EDGE_POINTS ? ' — on the edge' : '';
+  if (points === 0) return `met exactly at the bound${edge}`;
+  return `${points >= 0 ? 'met' : 'missed'} by ${m.toFixed(2)} points${edge}`;
+}
+
+export function ntmSection(section: NtmSection): string[] {
+  const head = ['## NTM (Context-Agent)', ''];
+  if ('skipped' in section) return [...head, `Skipped: ${section.skipped}.`, ''];
+  const s = section.summary;
+  const d = s.decisions;
+  const x = section.exact;
+  // Points to two decimals, from the counts when the rows were read, else from the summary.
+  const coverage = x && x.goals > 0 ? x.goals_covered / x.goals : s.goal_coverage;
+  const linearCoverage =
+    x && x.goals > 0 ? x.linear_goals_covered / x.goals : s.linear_goal_coverage;
+  const ratio = x ? x.token_ratio : s.token_ratio;
+  const gap = pointsExact(linearCoverage, coverage);
+  const ratioMargin = pointsExact(NTM_TARGET_TOKEN_RATIO, ratio);
+  const coverageMargin = Math.round((NTM_TARGET_COVERAGE_POINTS - gap) * 100) / 100;
+  const pct2 = (share: number) => (share * 100).toFixed(2);
+  const ratioMet = ratioMargin >= 0;
+  const coverageMet = coverageMargin >= 0;
+  const edge = Math.min(Math.abs(ratioMargin), Math.abs(coverageMargin)) < EDGE_POINTS;
+  const verdict = `${ratioMet && coverageMet ? 'met' : 'not met'}${edge ? ', on the edge' : ''}`;
+  return [
+    ...head,
+    `- Data: \`${section.file}\` (NTM dev), ${s.conversations} dialogues replayed turn by turn: ` +
+      `\`npm run grove -- eval --dataset ntm --file <file> ${section.args} --json\`.`,
+    `- Embedder: ${s.embedder}. LLM: ${s.llm}. Decisions: ${s.decider}.`,
+    '- Notes from the run:',
+    ...s.notes.map((n) => `  - ${n}`),
+    '',
+    '| measure | Context-Agent | linear history |',
+    '|---|---:|---:|',
+    `| context tokens per turn (mean) | ${s.context_tokens_mean} | ${s.linear_tokens_mean} |`,
+    `| token ratio | ${s.token_ratio.toFixed(3)} | 1.000 |`,
+    `| goal coverage (%) | ${pct(s.goal_coverage)} | ${pct(s.linear_goal_coverage)} |`,
+    `| task completion (%) | ${pct(s.task_completion)} | n/a |`,
+    '',
+    `Decisions over all turns: topic — ${d.new_tree} new trees, ${d.same_tree} same tree, ` +
+      `${d.other_tree} back to another tree; branch — ${d.continue} continue, ${d.create_branch} create, ` +
+      `${d.switch_branch} switch; ${d.fallback} fallbacks (unusable LLM answers).`,
+    '',
+    '### Reading (NTM)',
+    '',
+    `- **Target (token ratio ≤ ${NTM_TARGET_TOKEN_RATIO} with goal coverage within ` +
+      `${NTM_TARGET_COVERAGE_POINTS} points of the linear history's): ${verdict}.** ` +
+      `Token ratio ${x ? ratio.toFixed(4) : ratio.toFixed(3)}: ${margin(ratioMargin)}. Goal coverage ` +
+      `${pct2(coverage)}% against ${pct2(linearCoverage)}% for the linear history` +
+      `${x ? ` (${x.goals_covered} and ${x.linear_goals_covered} of ${x.goals} goals)` : ''}, ` +
+      `${Math.abs(gap).toFixed(2)} points ${gap >= 0 ? 'below' : 'above'} it: ${margin(coverageMargin)} ` +
+      `(the bound is inclusive${x ? '' : '; from the summary’s shares, rounded to 0.001'}).`,
+    `- **What it trades.** Context-Agent sends ${s.context_tokens_mean} tokens per turn where the whole history is ` +
+      `${s.linear_tokens_mean}; a goal counts as lost when its key terms are not in the context selected for the ` +
+      'final turn (the branch path and the summaries of the rest).' +
+      (s.linear_goal_coverage < 1
+        ? ` The linear history misses ${pct(1 - s.linear_goal_coverage)}% of the goals too: their key terms are not ` +
+          `in what it holds${s.decider === 'embedding-only' ? ' (the user turns only, as no replies are generated)' : ''}.`
+        : ''),
+    '',
+  ];
+}
