@@ -89,7 +89,7 @@ describe('grove eval', () => {
         progress: quiet,
       });
     const embedding = (await run('--tree-judge', 'embedding')).result;
-    expect(embedding.judge).toBe('embedding (beam 3, fact centroids)');
+    expect(embedding.judge).toBe('embedding (beam 4, fact centroids)');
     expect(embedding.notes).toContainEqual(
       expect.stringContaining('tree settings: embedding judge'),
     );
@@ -113,12 +113,12 @@ describe('grove eval', () => {
       (await runEvalCommand([...common, '--method', method, ...extra], { progress: quiet })).result;
     const hybrid = await run('flat-hybrid');
     expect(hybrid.judge).toBe(
-      "none (no judge; every fact ranked by the hybrid's fusion, 0.35·z(cosine) + 0.65·z(BM25))",
+      "none (no judge; every fact ranked by the hybrid's fusion, 0.35·z(cosine) + 0.65·z(BM25, 0.5 of it the session's))",
     );
     expect(hybrid.set_size_mean).toBeLessThanOrEqual(5);
     expect(hybrid.llm_calls_mean).toBe(0);
     const cosineOnly = await run('flat-hybrid', '--embedding-weight', '1');
-    expect(cosineOnly.judge).toContain('1·z(cosine) + 0·z(BM25)');
+    expect(cosineOnly.judge).toContain("1·z(cosine) + 0·z(BM25, 0.5 of it the session's)");
     const flat = await run('flat-facts');
     expect(cosineOnly.recall_at_k).toBe(flat.recall_at_k);
     expect(cosineOnly.retrieval_f1).toBe(flat.retrieval_f1);

@@ -51,6 +51,8 @@ export const evalOptions = {
   'node-vector': { type: 'string' },
   'tree-judge': { type: 'string' },
   'embedding-weight': { type: 'string' },
+  'session-weight': { type: 'string' },
+  'context-budget': { type: 'string' },
   'flat-depth': { type: 'string' },
   'all-categories': { type: 'boolean' },
 } as const;
@@ -178,6 +180,20 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
       DEFAULT_TREE_SETTINGS.embeddingWeight,
       { min: 0, max: 1 },
     ),
+    sessionWeight: numberOption(
+      values['session-weight'],
+      'session-weight',
+      DEFAULT_TREE_SETTINGS.sessionWeight,
+      { min: 0, max: 1 },
+    ),
+    contextBudget:
+      values['context-budget'] === 'none'
+        ? Number.POSITIVE_INFINITY
+        : intOption(
+            values['context-budget'],
+            'context-budget',
+            DEFAULT_TREE_SETTINGS.contextBudget,
+          ),
     beam: intOption(values.beam, 'beam', DEFAULT_TREE_SETTINGS.beam),
     leafMode: choice(
       values['leaf-mode'],

@@ -114,6 +114,8 @@ function formatEvent(e: TraversalEvent, textOf: (id: never) => string): string {
       return `  ! fallback: ${e.reason}`;
     case 'budget-exhausted':
       return `  ! call budget exhausted after ${e.calls} calls`;
+    case 'trim':
+      return `  ✂ ${e.reason}`;
     case 'done':
       return `  done: ${e.selected} selected, ${e.calls} calls, ${e.tokens} judge tokens`;
     case 'visit':

@@ -36,6 +36,13 @@ export type TraversalEvent =
     }
   | { readonly type: 'fallback'; readonly reason: string }
   | { readonly type: 'budget-exhausted'; readonly calls: number }
+  /** The ranked set was cut to the context budget: `kept` items stay, `dropped` go. */
+  | {
+      readonly type: 'trim';
+      readonly kept: number;
+      readonly dropped: number;
+      readonly reason: string;
+    }
   | {
       readonly type: 'done';
       readonly selected: number;

@@ -139,15 +139,13 @@ const seeders: Record<number, (db: Dexie) => Promise<void>> = {
       nextNodeSeq: 1,
       revision: 0,
     });
-    await db
-      .table('treeNodes')
-      .bulkAdd(
-        v1Tree.nodes.map((n) => ({
-          ...base,
-          ...n,
-          embedding: new Float32Array(n.embedding).buffer,
-        })),
-      );
+    await db.table('treeNodes').bulkAdd(
+      v1Tree.nodes.map((n) => ({
+        ...base,
+        ...n,
+        embedding: new Float32Array(n.embedding).buffer,
+      })),
+    );
     await db
       .table('treeFacts')
       .bulkAdd(v1Facts.map(({ embedding: _e, profileId: _p, ...f }) => ({ ...base, ...f })));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { standardise } from '../scores.ts';
+import { mean, standardise } from '../scores.ts';
 import { asSessionId } from '../types.ts';
 import { hybridJudge, InvalidJudgeOptionError } from '../tree/judges.ts';
 import { createTreeRetriever } from '../tree/retrieve.ts';
@@ -20,13 +20,28 @@ import {
   smallTree,
 } from './test-corpus.test-support.ts';
 
-/** The fusion written out by hand over all four facts, for one question. */
+/**
+ * The fusion written out by hand over all four facts, for one question: the lexical side is each
+ * fact's BM25 interpolated half and half with its session's (the session's facts, joined).
+ */
 function expectedScores(question: string, w: number): number[] {
   const q = keywordVector(question);
   const cosines = FACTS.map((f) => cosine(keywordVector(f.text), q));
-  const bm25 = createBm25Index(FACTS.map((f) => f.text)).scores(question);
+  const own = standardise(createBm25Index(FACTS.map((f) => f.text)).scores(question));
+  const sessionsOf = (f: (typeof FACTS)[number]) => f.sources.map((s) => s.sessionId as string);
+  const sessionIds = [...new Set(FACTS.flatMap(sessionsOf))];
+  const sessionDocs = sessionIds.map((s) =>
+    FACTS.filter((f) => sessionsOf(f).includes(s))
+      .map((f) => f.text)
+      .join('\n'),
+  );
+  const zs = standardise(createBm25Index(sessionDocs).scores(question));
+  const lexical = FACTS.map(
+    (f, i) =>
+      0.5 * (own[i] ?? 0) + 0.5 * mean(sessionsOf(f).map((s) => zs[sessionIds.indexOf(s)] ?? 0)),
+  );
   const zc = standardise(cosines);
-  const zl = standardise(bm25);
+  const zl = standardise(lexical);
   return zc.map((c, i) => w * c + (1 - w) * (zl[i] ?? 0));
 }
 

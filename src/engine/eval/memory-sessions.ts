@@ -1,10 +1,9 @@
 /**
  * Benchmark sessions → the sessions Grove builds memory from. A turn spoken by a named person
- * (LoCoMo: two people, both remembered) gets the name on each of its fact-worthy sentences
- * ("Caroline: I went to a support group."), so that facts keep who said them: extraction works
- * per sentence and the questions ask about people by name. Other turns pass through unchanged.
+ * (LoCoMo: two people, both remembered) gets the name on each of its sentences ("Caroline: I went
+ * to a support group."), so that facts keep who said them: extraction works per sentence and the
+ * questions ask about people by name. Other turns pass through unchanged.
  */
-import { isFactCandidate } from '../facts/extractive.ts';
 import { splitSentences } from '../facts/sentences.ts';
 import type { EvalSession } from '../datasets/eval-model.ts';
 import type { Session } from '../types.ts';
@@ -18,7 +17,7 @@ export function memorySessions(sessions: readonly EvalSession[]): Session[] {
         : {
             ...turn,
             text: splitSentences(turn.text)
-              .map((s) => (isFactCandidate(s) ? `${speakerName}: ${s}` : s))
+              .map((s) => `${speakerName}: ${s}`)
               .join('\n'),
           },
     ),

@@ -18,6 +18,7 @@ import type { Retriever } from '../retrieval.ts';
 import { createRng } from '../rng.ts';
 import {
   DEFAULT_HYBRID_EMBEDDING_WEIGHT,
+  DEFAULT_NO_LLM_BEAM,
   DEFAULT_NO_LLM_JUDGE,
   llmListwiseJudge,
   llmNodeJudge,
@@ -25,7 +26,8 @@ import {
   type NodeJudge,
   type NoLlmJudgeName,
 } from '../tree/judges.ts';
-import { createTreeRetriever } from '../tree/retrieve.ts';
+import { DEFAULT_SESSION_WEIGHT } from '../tree/lexicon.ts';
+import { createTreeRetriever, DEFAULT_CONTEXT_BUDGET } from '../tree/retrieve.ts';
 import type { Session, SessionId } from '../types.ts';
 import { countedOracleJudge, oracleTruth } from './counted-oracle.ts';
 
@@ -77,6 +79,8 @@ export interface TreeSettings {
   readonly judge: NoLlmJudgeName;
   /** The hybrid judge's cosine weight w (BM25 gets 1 − w). */
   readonly embeddingWeight: number;
+  /** The hybrid's session weight λ: a fact's lexical evidence is its session's BM25 too. */
+  readonly sessionWeight: number;
   /** Nodes the no-LLM judge keeps per level (default 3). */
   readonly beam: number;
   readonly leafMode: 'collect' | 'judge';
@@ -88,15 +92,19 @@ export interface TreeSettings {
    * summary is one member fact, a poor stand-in for its cluster), the summary otherwise.
    */
   readonly nodeVector: 'auto' | 'summary' | 'centroid';
+  /** Most context tokens a walk ranked by its judge hands the answerer (Infinity: no cut). */
+  readonly contextBudget: number;
 }
 
 export const DEFAULT_TREE_SETTINGS: TreeSettings = {
   judge: DEFAULT_NO_LLM_JUDGE,
   embeddingWeight: DEFAULT_HYBRID_EMBEDDING_WEIGHT,
-  beam: 3,
+  sessionWeight: DEFAULT_SESSION_WEIGHT,
+  beam: DEFAULT_NO_LLM_BEAM,
   leafMode: 'collect',
   fallbackK: 6,
   nodeVector: 'auto',
+  contextBudget: DEFAULT_CONTEXT_BUDGET,
 };
 
 /** Whether the no-LLM judge compares the question with fact centroids (see TreeSettings). */
@@ -110,12 +118,12 @@ export function judgeLabel(
   settings: TreeSettings = DEFAULT_TREE_SETTINGS,
 ): string {
   if (method === 'flat-hybrid')
-    return `none (no judge; every fact ranked by the hybrid's fusion, ${hybridFusion(settings.embeddingWeight)})`;
+    return `none (no judge; every fact ranked by the hybrid's fusion, ${hybridFusion(settings.embeddingWeight, DEFAULT_SESSION_WEIGHT)})`;
   if (!isTreeMethod(method)) return 'none (no judge)';
   const vectors = usesCentroids(settings, mode) ? 'fact centroids' : 'summary vectors';
   const noLlm =
     settings.judge === 'hybrid'
-      ? `hybrid (${hybridFusion(settings.embeddingWeight, 'of the facts below')}, beam ${settings.beam}, ${vectors}; set ranked by the same fusion)`
+      ? `hybrid (${hybridFusion(settings.embeddingWeight, settings.sessionWeight, 'of the facts below')}, beam ${settings.beam}, ${vectors}; set ranked by the same fusion${Number.isFinite(settings.contextBudget) ? `, cut at ${settings.contextBudget} tokens` : ''})`
       : `embedding (beam ${settings.beam}, ${vectors})`;
   if (method === 'tacitree-embedding') return noLlm;
   if (mode.kind === 'oracle')
@@ -186,6 +194,7 @@ export async function prepareMethod(
       beam: settings.beam,
       nodeVector: usesCentroids(settings, mode) ? 'centroid' : 'summary',
       embeddingWeight: settings.embeddingWeight,
+      sessionWeight: settings.sessionWeight,
     });
     return (question) => {
       let judge: NodeJudge = noLlm;
@@ -211,6 +220,7 @@ export async function prepareMethod(
           leafMode: settings.leafMode,
           fallbackK: settings.fallbackK,
           budgetFallback: noLlm,
+          maxContextTokens: settings.contextBudget,
         }),
       );
     };
@@ -247,9 +257,10 @@ export async function prepareMethod(
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-/** "0.35·z(cosine) + 0.65·z(BM25)", the BM25 side qualified when given. */
-function hybridFusion(embeddingWeight: number, bm25Of?: string): string {
-  return `${embeddingWeight}·z(cosine) + ${round(1 - embeddingWeight)}·z(BM25${bm25Of ? ` ${bm25Of}` : ''})`;
+/** "0.35·z(cosine) + 0.65·z(BM25, 0.5 of it the session's)", the BM25 side qualified when given. */
+function hybridFusion(embeddingWeight: number, sessionWeight: number, bm25Of?: string): string {
+  const sessions = sessionWeight > 0 ? `, ${sessionWeight} of it the session's` : '';
+  return `${embeddingWeight}·z(cosine) + ${round(1 - embeddingWeight)}·z(BM25${bm25Of ? ` ${bm25Of}` : ''}${sessions})`;
 }
 
 /** FNV-1a of a string: a stable per-question seed offset. */

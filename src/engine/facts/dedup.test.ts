@@ -12,7 +12,7 @@ function fact(
 ): EmbeddedFact {
   return {
     id: asFactId(id),
-    text: `text of ${id}`,
+    text: `I adopted a puppy called Miso (${id})`,
     category: 'other',
     embedding: Float32Array.from(embedding),
     sources: [
@@ -35,7 +35,7 @@ describe('dedupeFacts', () => {
     const { kept, merged } = dedupeFacts([late, early]);
     expect(kept).toHaveLength(1);
     expect(kept[0]?.id).toBe('s1/f0');
-    expect(kept[0]?.text).toBe('text of s1/f0');
+    expect(kept[0]?.text).toBe('I adopted a puppy called Miso (s1/f0)');
     expect(kept[0]?.embedding).toBe(early.embedding);
     expect(kept[0]?.sources).toEqual([
       { sessionId: 's1', turnIds: ['t1'], time: '2024-01-01' },
@@ -53,6 +53,14 @@ describe('dedupeFacts', () => {
     ]);
     expect(kept.map((f) => f.id)).toEqual(['a', 'b']);
     expect(merged).toEqual([]);
+  });
+
+  it('keeps facts apart when their words differ, however close their vectors', () => {
+    const a = fact('a', [0, 1, 0], 's1', 't1');
+    const b = { ...fact('b', [0, 1, 0], 's2', 't1'), text: 'Makes me feel like I should try it' };
+    expect(dedupeFacts([a, b]).kept.map((f) => f.id)).toEqual(['a', 'b']);
+    const paraphrase = { ...b, text: 'I adopted Miso, a puppy' };
+    expect(dedupeFacts([a, paraphrase]).kept.map((f) => f.id)).toEqual(['a']);
   });
 
   it('unions turn ids within a session and keeps every session', () => {

@@ -15,15 +15,38 @@ describe('extractive facts', () => {
     expect(result.facts[0]?.sources[0]?.time).toBe('2024-05-01T10:00:00Z');
   });
 
-  it('drops greetings, acknowledgements, short fragments and impersonal questions', () => {
+  it('drops greetings, acknowledgements, questions and short fragments', () => {
     expect(isFactCandidate('Thanks so much, that sounds great!')).toBe(false);
     expect(isFactCandidate('Hello!')).toBe(false);
+    expect(isFactCandidate('Hey Mel!')).toBe(false);
     expect(isFactCandidate('Ok.')).toBe(false);
     expect(isFactCandidate('Yes, exactly.')).toBe(false);
     expect(isFactCandidate('What is the capital of Peru?')).toBe(false);
-    expect(isFactCandidate('Any tips for my knee surgery next week?')).toBe(true);
+    expect(isFactCandidate('Any tips for my knee surgery next week?')).toBe(false);
+    expect(isFactCandidate('That plate is awesome!')).toBe(false);
     expect(isFactCandidate("I'm vegan.")).toBe(true);
     expect(isFactCandidate('The weather in Bergen is awful.')).toBe(true);
+  });
+
+  it('joins a sentence opening on a pronoun to the one it refers to, else drops it', () => {
+    const s = session('s5', [
+      ['user', 'I started baking sourdough. It was sweet at first but now it is every week.'],
+      ['assistant', 'Nice.'],
+      ['user', 'It keeps going.'],
+    ]);
+    expect(extractiveSessionFacts(s).facts.map((f) => [f.text, f.sources[0]?.turnIds])).toEqual([
+      ['I started baking sourdough. It was sweet at first but now it is every week.', ['s5-t1']],
+    ]);
+  });
+
+  it("gives an answer the question it answers as its lead-in, with both turns' provenance", () => {
+    const s = session('s6', [
+      ['user', 'Mel: How was the support group?'],
+      ['user', 'Caroline: It was so powerful.'],
+    ]);
+    expect(extractiveSessionFacts(s).facts.map((f) => [f.text, f.sources[0]?.turnIds])).toEqual([
+      ['Mel: How was the support group? Caroline: It was so powerful.', ['s6-t1', 's6-t2']],
+    ]);
   });
 
   it('folds a repeated sentence into one fact with both turns, and ignores the assistant', () => {

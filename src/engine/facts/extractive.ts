@@ -1,54 +1,100 @@
 /**
  * The no-LLM extraction mode: the user's own statements, split into sentences, become facts
- * verbatim (first person, category 'other'), each with provenance to its turn.
+ * verbatim (category 'other'), each with provenance to its turn.
  *
- * Dropped: fragments under two words or six letters, and pure greetings / acknowledgements
- * ("Thanks, that sounds great!"). Questions are kept only when they speak about the user (first
- * person: "Any tips for my knee surgery next week?" carries a fact; "What is the capital of
- * Peru?" does not). Statements are kept whatever their person: in chat they are the user's own.
+ * A fact is a statement (sentence-kind.ts). Questions, greetings, thanks and acknowledgements are
+ * dropped. A sentence that opens on a pronoun ("It was sweet at first.") joins the statement
+ * (or the fragments) right before it in the same turn, so that its "it" still points somewhere,
+ * and is dropped without one. A short fragment ("Saw a heron.") joins the statement next to it the same way.
+ * A fact holds at most `MAX_SENTENCES_PER_FACT` sentences.
  */
 import { throwIfAborted } from '../errors.ts';
 import { asFactId } from '../types.ts';
 import type { Fact, Session, SessionExtraction, TurnId } from '../types.ts';
 import { provenance, runExtraction } from './extract.ts';
 import type { RunExtractionOptions } from './extract.ts';
+import { sentenceKind, speakerPrefix, type SentenceKind } from './sentence-kind.ts';
 import { splitSentences } from './sentences.ts';
 
-const MIN_WORDS = 2;
-const MIN_LETTERS = 6;
+export const MAX_SENTENCES_PER_FACT = 3;
 
-const ACKNOWLEDGEMENT_WORDS = new Set(
-  (
-    'hi hello hey hiya greetings good morning afternoon evening night bye goodbye cheers thanks ' +
-    'thank thx ty you so much very a lot lots many again really ok okay k alright right sure yes ' +
-    'yeah yep yup no nope nah great cool nice awesome perfect fine fantastic wonderful amazing ' +
-    "excellent brilliant lovely sounds that that’s that's this it it’s it's is was looks seems " +
-    "i i’ll i'll i see got understood makes sense gotcha appreciate appreciated helpful useful " +
-    'interesting wow oh ah hmm lol haha indeed exactly of course will do try there welcome np'
-  ).split(' '),
-);
-
-const FIRST_PERSON =
-  /\b(i|i'm|i’m|i've|i’ve|i'd|i’d|i'll|i’ll|me|my|mine|myself|we|our|ours|us)\b/i;
-
-function words(sentence: string): string[] {
-  return sentence.toLowerCase().match(/[\p{L}\p{N}'’]+/gu) ?? [];
-}
-
-/** A greeting or acknowledgement: every word is a pleasantry. */
-export function isAcknowledgement(sentence: string): boolean {
-  const ws = words(sentence);
-  return ws.length > 0 && ws.every((w) => ACKNOWLEDGEMENT_WORDS.has(w));
-}
-
-/** Whether a user sentence is worth keeping as a fact in extractive mode. */
+/** Whether a sentence can stand as a fact on its own. */
 export function isFactCandidate(sentence: string): boolean {
-  const ws = words(sentence);
-  const letters = sentence.match(/\p{L}/gu)?.length ?? 0;
-  if (ws.length < MIN_WORDS || letters < MIN_LETTERS) return false;
-  if (isAcknowledgement(sentence)) return false;
-  if (/\?["'”’)]*$/.test(sentence)) return FIRST_PERSON.test(sentence);
-  return true;
+  return sentenceKind(sentence) === 'statement';
+}
+
+/**
+ * One fact's sentences as one text. A speaker prefix repeated from the sentence before is
+ * dropped ("Ana: I ran. Ana: It rained." reads "Ana: I ran. It rained.").
+ */
+function joinSentences(sentences: readonly string[]): string {
+  let text = '';
+  let speaker = '';
+  for (const sentence of sentences) {
+    const prefix = speakerPrefix(sentence);
+    const body = prefix !== '' && prefix === speaker ? sentence.slice(prefix.length) : sentence;
+    if (prefix !== '') speaker = prefix;
+    text = text === '' ? body : `${text} ${body}`;
+  }
+  return text;
+}
+
+interface Draft {
+  readonly sentences: string[];
+  readonly turnIds: TurnId[];
+}
+
+/**
+ * Builds a session's facts sentence by sentence (see the module comment). A turn that ends on a
+ * question hands it to the next turn's opening sentence as its lead-in ("Melanie: How was the
+ * group? Caroline: It was so powerful."), so that an answer keeps what it answers. An assistant
+ * turn breaks the link: only the remembered speakers' own words make facts.
+ */
+function draftFacts(session: Session): Draft[] {
+  const drafts: Draft[] = [];
+  let open: Draft | undefined; // the fact a continuation or fragment may join
+  let waiting: { sentence: string; turnId: TurnId }[] = []; // fragments before a statement
+  let question: { sentence: string; turnId: TurnId } | undefined; // the previous turn's last
+  const add = (draft: Draft, sentence: string, turnId: TurnId) => {
+    draft.sentences.push(sentence);
+    if (!draft.turnIds.includes(turnId)) draft.turnIds.push(turnId);
+  };
+  for (const turn of session.turns) {
+    if (turn.speaker !== 'user') {
+      [waiting, question] = [[], undefined];
+      continue;
+    }
+    open = undefined;
+    let kind: SentenceKind | undefined;
+    let last = '';
+    for (const sentence of splitSentences(turn.text)) {
+      const lead = kind === undefined ? question : undefined;
+      kind = sentenceKind(sentence);
+      last = sentence;
+      const joins = kind === 'continuation' || kind === 'fragment';
+      if (lead && (kind === 'statement' || joins)) {
+        open = { sentences: [lead.sentence], turnIds: [lead.turnId] };
+        add(open, sentence, turn.id);
+        drafts.push(open);
+      } else if (kind === 'statement' || (kind === 'continuation' && !open && waiting.length > 0)) {
+        open = { sentences: [], turnIds: [] };
+        for (const w of waiting) add(open, w.sentence, w.turnId);
+        add(open, sentence, turn.id);
+        drafts.push(open);
+        waiting = [];
+      } else if (joins && open && open.sentences.length < MAX_SENTENCES_PER_FACT) {
+        add(open, sentence, turn.id);
+      } else if (kind === 'fragment') {
+        open = undefined;
+        waiting = [...waiting, { sentence, turnId: turn.id }].slice(1 - MAX_SENTENCES_PER_FACT);
+      } else {
+        [open, waiting] = [undefined, []];
+      }
+    }
+    waiting = [];
+    question = kind === 'question' ? { sentence: last, turnId: turn.id } : undefined;
+  }
+  return drafts;
 }
 
 export function extractiveFactId(sessionId: string, index: number): string {
@@ -58,15 +104,12 @@ export function extractiveFactId(sessionId: string, index: number): string {
 /** Extractive facts of one session: same outcome type as LLM extraction, never 'failed'. */
 export function extractiveSessionFacts(session: Session): SessionExtraction {
   const byText = new Map<string, { text: string; turnIds: TurnId[] }>();
-  for (const turn of session.turns) {
-    if (turn.speaker !== 'user') continue;
-    for (const sentence of splitSentences(turn.text)) {
-      if (!isFactCandidate(sentence)) continue;
-      const key = sentence.toLowerCase();
-      const seen = byText.get(key);
-      if (!seen) byText.set(key, { text: sentence, turnIds: [turn.id] });
-      else if (!seen.turnIds.includes(turn.id)) seen.turnIds.push(turn.id);
-    }
+  for (const draft of draftFacts(session)) {
+    const text = joinSentences(draft.sentences);
+    const key = text.toLowerCase();
+    const seen = byText.get(key);
+    if (!seen) byText.set(key, { text, turnIds: [...draft.turnIds] });
+    else for (const id of draft.turnIds) if (!seen.turnIds.includes(id)) seen.turnIds.push(id);
   }
   const facts: Fact[] = [...byText.values()].map((f, index) => ({
     id: asFactId(extractiveFactId(session.id, index)),

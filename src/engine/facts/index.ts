@@ -15,7 +15,6 @@ export {
   extractAllExtractive,
   extractiveFactId,
   extractiveSessionFacts,
-  isAcknowledgement,
   isFactCandidate,
 } from './extractive.ts';
 export {

@@ -165,21 +165,37 @@ describe('hybrid judge: a name the word vectors blur', () => {
     expect(sessions(hybrid)).toEqual(sessions(cosineOnly));
   });
 
-  it("scores a node by its best fact's BM25, per question", () => {
+  it("scores a node by its best fact's BM25, per question (session weight 0)", () => {
     const lexicon = treeLexicon(tree);
     const [art, family] = tree.levels[2]!;
     const jonasLeaf = tree.levels[1]![2]!;
-    expect(lexicon.nodeScore('Jonas', family!)).toBeGreaterThan(0);
-    expect(lexicon.nodeScore('Jonas', art!)).toBe(0);
-    expect(lexicon.nodeScore('brushes', jonasLeaf)).toBe(0);
-    expect(lexicon.nodeScore('brushes', art!)).toBe(
-      lexicon.factScore('brushes', asFactId('s1/f1')),
+    expect(lexicon.nodeScore('Jonas', family!, 0)).toBeGreaterThan(0);
+    expect(lexicon.nodeScore('Jonas', art!, 0)).toBe(0);
+    expect(lexicon.nodeScore('brushes', jonasLeaf, 0)).toBe(0);
+    expect(lexicon.nodeScore('brushes', art!, 0)).toBe(
+      lexicon.factScore('brushes', asFactId('s1/f1'), 0),
     );
-    expect(lexicon.nodeScore('Jonas', jonasLeaf)).toBe(
+    expect(lexicon.nodeScore('Jonas', jonasLeaf, 0)).toBe(
       Math.max(
-        lexicon.factScore('Jonas', asFactId('s3/f0')),
-        lexicon.factScore('Jonas', asFactId('s3/f1')),
+        lexicon.factScore('Jonas', asFactId('s3/f0'), 0),
+        lexicon.factScore('Jonas', asFactId('s3/f1'), 0),
       ),
+    );
+  });
+
+  it('lifts a fact whose session matches the question, by the session weight', () => {
+    const lexicon = treeLexicon(tree);
+    // Only "Jonas took up painting last spring." says "spring"; "Jonas has two dogs." shares
+    // its session, "Caroline bought brushes for painting." does not.
+    const sameSession = asFactId('s3/f1');
+    const otherSession = asFactId('s1/f1');
+    expect(lexicon.factScore('spring', sameSession, 0)).toBe(0);
+    expect(lexicon.factScore('spring', otherSession, 0)).toBe(0);
+    expect(lexicon.factScore('spring', sameSession, 0.5)).toBeGreaterThan(
+      lexicon.factScore('spring', otherSession, 0.5),
+    );
+    expect(lexicon.factScore('spring', asFactId('s3/f0'), 0.5)).toBeGreaterThan(
+      lexicon.factScore('spring', sameSession, 0.5),
     );
   });
 

@@ -205,6 +205,8 @@ export interface HybridJudgeOptions {
   readonly embeddingWeight?: number;
   /** What the cosine compares the question with (default: the centroid of the facts below). */
   readonly nodeVector?: 'summary' | 'centroid';
+  /** λ: the share of a fact's session in its lexical evidence (tree/lexicon.ts). */
+  readonly sessionWeight?: number;
 }
 
 export class InvalidJudgeOptionError extends RangeError {
@@ -228,7 +230,7 @@ export function checkEmbeddingWeight(w: number): number {
  * vectors blur it. It ranks the retrieved facts by the same fusion (`scoreFacts`).
  */
 export function hybridJudge(options: HybridJudgeOptions = {}): NodeJudge {
-  const beam = options.beam ?? 3;
+  const beam = options.beam ?? DEFAULT_NO_LLM_BEAM;
   const w = checkEmbeddingWeight(options.embeddingWeight ?? DEFAULT_HYBRID_EMBEDDING_WEIGHT);
   const centroid = (options.nodeVector ?? 'centroid') === 'centroid';
   const queryOf = (ctx: JudgeContext): Vector => {
@@ -249,7 +251,9 @@ export function hybridJudge(options: HybridJudgeOptions = {}): NodeJudge {
           centroid && node.level > 0 ? factCentroid(ctx.tree, node.id) : node.embedding;
         return vector ? cosine(vector, query) : -1;
       });
-      const lexical = nodes.map((node) => lexicon.nodeScore(ctx.question, node.id));
+      const lexical = nodes.map((node) =>
+        lexicon.nodeScore(ctx.question, node.id, options.sessionWeight),
+      );
       const scores = hybridScores(cosines, lexical, w);
       const kept = new Set(
         nodes
@@ -273,7 +277,14 @@ export function hybridJudge(options: HybridJudgeOptions = {}): NodeJudge {
       );
     },
     scoreFacts(facts, ctx) {
-      return hybridFactScores(ctx.tree, ctx.question, queryOf(ctx), facts, w);
+      return hybridFactScores(
+        ctx.tree,
+        ctx.question,
+        queryOf(ctx),
+        facts,
+        w,
+        options.sessionWeight,
+      );
     },
   };
 }
@@ -290,19 +301,23 @@ export function hybridFactScores(
   queryVector: Vector,
   facts: readonly Fact[],
   embeddingWeight: number = DEFAULT_HYBRID_EMBEDDING_WEIGHT,
+  sessionWeight?: number,
 ): number[] {
   const lexicon = treeLexicon(tree);
   const cosines = facts.map((fact) => {
     const vector = lexicon.factVector(fact.id);
     return vector ? cosine(vector, queryVector) : -1;
   });
-  const lexical = facts.map((fact) => lexicon.factScore(question, fact.id));
+  const lexical = facts.map((fact) => lexicon.factScore(question, fact.id, sessionWeight));
   return hybridScores(cosines, lexical, embeddingWeight);
 }
 
 /** The judges a walk can use without an LLM. */
 export const NO_LLM_JUDGES = ['hybrid', 'embedding'] as const;
 export type NoLlmJudgeName = (typeof NO_LLM_JUDGES)[number];
+
+/** Nodes the no-LLM judges keep per level by default (the walk's set is then cut to budget). */
+export const DEFAULT_NO_LLM_BEAM = 4;
 
 /** The no-LLM judge everything uses by default (eval, chat, explorer, CLI): the hybrid. */
 export const DEFAULT_NO_LLM_JUDGE: NoLlmJudgeName = 'hybrid';
@@ -312,6 +327,8 @@ export interface NoLlmJudgeOptions {
   readonly nodeVector?: 'summary' | 'centroid';
   /** The hybrid judge's cosine weight (ignored by the embedding judge). */
   readonly embeddingWeight?: number;
+  /** The hybrid judge's session weight λ (ignored by the embedding judge). */
+  readonly sessionWeight?: number;
 }
 
 /** The named no-LLM judge (default: the hybrid, beam 3, fact centroids). */
@@ -320,7 +337,7 @@ export function noLlmJudge(
   options: NoLlmJudgeOptions = {},
 ): NodeJudge {
   const nodeVector = options.nodeVector ?? 'centroid';
-  const beam = options.beam ?? 3;
+  const beam = options.beam ?? DEFAULT_NO_LLM_BEAM;
   return name === 'embedding'
     ? embeddingJudge({ beam, nodeVector })
     : hybridJudge({
@@ -329,6 +346,7 @@ export function noLlmJudge(
         ...(options.embeddingWeight !== undefined
           ? { embeddingWeight: options.embeddingWeight }
           : {}),
+        ...(options.sessionWeight !== undefined ? { sessionWeight: options.sessionWeight } : {}),
       });
 }
 

@@ -33,7 +33,20 @@ export interface TreeRetrieverOptions {
   /** Judges the rest of the walk once `maxCalls` is spent (default: the hybrid judge, beam 3). */
   readonly budgetFallback?: NodeJudge;
   readonly tokenizer?: Tokenizer;
+  /**
+   * Most context tokens the walk hands the answerer, when its judge ranks facts: the ranked set
+   * is cut after the last item that fits (the first item always stays). Default
+   * `DEFAULT_CONTEXT_BUDGET`; `Infinity` keeps the whole set.
+   */
+  readonly maxContextTokens?: number;
 }
+
+/**
+ * What a ranked walk hands the answerer at most: room for a small on-device model's 4k context
+ * with the prompt, the conversation and the reply (the no-LLM walk, beam 4, hands 530 tokens on
+ * average on LoCoMo dev with it, 770 without).
+ */
+export const DEFAULT_CONTEXT_BUDGET = 550;
 
 export function createTreeRetriever(tree: MemoryTree, options: TreeRetrieverOptions): Retriever {
   return {
@@ -141,11 +154,20 @@ async function walkTree(
   } else {
     items = [...selected.values()].map(factItem);
   }
-  if (judge.scoreFacts && items.length > 0) items = rankItems(items, tree, judge, ctx);
+  const tokenizer = options.tokenizer ?? approximateTokenizer;
+  if (judge.scoreFacts && items.length > 0) {
+    items = rankItems(items, tree, judge, ctx);
+    items = withinBudget(
+      items,
+      options.maxContextTokens ?? DEFAULT_CONTEXT_BUDGET,
+      tokenizer,
+      emit,
+    );
+  }
   emit({ type: 'done', selected: items.length, calls, tokens: judgeTokens });
   return {
     items,
-    contextTokens: contextTokens(items, options.tokenizer ?? approximateTokenizer),
+    contextTokens: contextTokens(items, tokenizer),
     llmCalls: calls,
     judgeTokens,
     events,
@@ -228,6 +250,31 @@ function rankItems(
     }))
     .sort((a, b) => b.score - a.score || a.i - b.i)
     .map(({ item, score }) => (Number.isFinite(score) ? { ...item, score } : item));
+}
+
+/** The best-ranked items that fit in `budget` context tokens (at least one), with a 'trim' event. */
+function withinBudget(
+  items: readonly RetrievedItem[],
+  budget: number,
+  tokenizer: Tokenizer,
+  emit: (e: TraversalEvent) => void,
+): RetrievedItem[] {
+  let spent = 0;
+  let kept = 0;
+  for (const item of items) {
+    const tokens = contextTokens([item], tokenizer);
+    if (kept > 0 && spent + tokens > budget) break;
+    spent += tokens;
+    kept++;
+  }
+  if (kept < items.length)
+    emit({
+      type: 'trim',
+      kept,
+      dropped: items.length - kept,
+      reason: `context budget of ${budget} tokens: the ${items.length - kept} lowest-ranked facts left out`,
+    });
+  return items.slice(0, kept);
 }
 
 function factItem(fact: Fact): RetrievedItem {

@@ -34,6 +34,7 @@ const traversalEvent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('select'), node: id, level, factId: id.optional() }),
   z.strictObject({ type: z.literal('fallback'), reason }),
   z.strictObject({ type: z.literal('budget-exhausted'), calls: count }),
+  z.strictObject({ type: z.literal('trim'), kept: count, dropped: count, reason }),
   z.strictObject({ type: z.literal('done'), selected: count, calls: count, tokens: count }),
 ]);
 

@@ -69,6 +69,7 @@ export function MemoriesUsed({
         )
       )}
       {summary.fallback && <p className="muted">Fallback: {summary.fallback}</p>}
+      {summary.trimmed && <p className="muted">Trimmed: {summary.trimmed}</p>}
       {summary.budgetExhausted && (
         <p className="muted">The LLM call budget ran out; the rest of the walk used embeddings.</p>
       )}

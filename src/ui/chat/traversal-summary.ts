@@ -16,6 +16,8 @@ export interface TraversalSummary {
   readonly calls: number;
   readonly tokens: number;
   readonly fallback: string | null;
+  /** Why the ranked set was cut to the context budget, if it was. */
+  readonly trimmed: string | null;
   readonly budgetExhausted: boolean;
 }
 
@@ -30,6 +32,7 @@ export function summariseTraversal(
   let calls = 0;
   let tokens = 0;
   let fallback: string | null = null;
+  let trimmed: string | null = null;
   let budgetExhausted = false;
   for (const e of events) {
     switch (e.type) {
@@ -53,6 +56,9 @@ export function summariseTraversal(
       case 'budget-exhausted':
         budgetExhausted = true;
         break;
+      case 'trim':
+        trimmed = e.reason;
+        break;
       case 'done':
         calls = e.calls;
         tokens = e.tokens;
@@ -61,5 +67,5 @@ export function summariseTraversal(
         break;
     }
   }
-  return { visited, kept, pruned, calls, tokens, fallback, budgetExhausted };
+  return { visited, kept, pruned, calls, tokens, fallback, trimmed, budgetExhausted };
 }

@@ -105,6 +105,7 @@ export function ReplayControls({ replay, brute }: Props) {
         </div>
       </dl>
       {frame.fallback ? <p className="replay-note">Fallback: {frame.fallback}</p> : null}
+      {frame.trimmed ? <p className="replay-note">Trimmed: {frame.trimmed}</p> : null}
       {frame.budgetExhausted ? (
         <p className="replay-note">The LLM call budget ran out: the rest used embeddings.</p>
       ) : null}

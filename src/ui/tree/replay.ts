@@ -30,6 +30,8 @@ export interface ReplayFrame extends ReplayCounters {
   readonly lastEvent: TraversalEvent | undefined;
   /** The retriever's fallback reason, once it fell back. */
   readonly fallback: string | undefined;
+  /** Why the ranked set was cut to the context budget, once it was. */
+  readonly trimmed: string | undefined;
   readonly budgetExhausted: boolean;
   readonly done: boolean;
 }
@@ -45,6 +47,7 @@ export class ReplayCursor {
   private selected = 0;
   private current: NodeId | undefined;
   private fallback: string | undefined;
+  private trimmed: string | undefined;
   private budgetExhausted = false;
   private done = false;
 
@@ -74,6 +77,7 @@ export class ReplayCursor {
       current: this.current,
       lastEvent: this.applied > 0 ? this.events[this.applied - 1] : undefined,
       fallback: this.fallback,
+      trimmed: this.trimmed,
       budgetExhausted: this.budgetExhausted,
       done: this.done,
       calls: this.calls,
@@ -96,6 +100,7 @@ export class ReplayCursor {
     this.selected = 0;
     this.current = undefined;
     this.fallback = undefined;
+    this.trimmed = undefined;
     this.budgetExhausted = false;
     this.done = false;
   }
@@ -131,6 +136,9 @@ export class ReplayCursor {
         break;
       case 'budget-exhausted':
         this.budgetExhausted = true;
+        break;
+      case 'trim':
+        this.trimmed = event.reason;
         break;
       case 'done':
         this.done = true;
