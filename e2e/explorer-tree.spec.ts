@@ -2,10 +2,13 @@
  * The tree view and explorer outside test mode: no LLM loaded means the no-LLM mode (extractive
  * facts, hybrid judge: embedding + keywords), said on screen; the canvas is driven by keyboard, search highlights,
  * the side panel collapses a subtree; axe finds no serious or critical violation in the explorer.
+ * Summaries carry keyword labels ("kw · kw · kw — \"central fact…\""), in the outline and the
+ * panel; a screenshot of the tree view is kept for review.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './network-guard.ts';
+import { screenshotPath } from './screenshots.ts';
 
 interface ViewState {
   nodes: number;
@@ -16,7 +19,9 @@ interface ViewState {
 const viewState = (page: Page) =>
   page.evaluate(() => (window.grove?.treeView as { state(): ViewState }).state());
 
-test('no-LLM mode: build, hybrid judge, keyboard zoom, search, collapse, axe', async ({ page }) => {
+test('no-LLM mode: build, hybrid judge, keyword labels, keyboard zoom, search, collapse, axe', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(180_000);
   await page.goto('/#explorer');
   const explorer = page.getByTestId('explorer');
@@ -31,6 +36,16 @@ test('no-LLM mode: build, hybrid judge, keyboard zoom, search, collapse, axe', a
     timeout: 60_000,
   });
   await expect(explorer.getByTestId('results-table')).not.toContainText('Answer');
+
+  // Every summary in the outline has a keyword label: keywords, then the central fact quoted.
+  const outline = page.getByRole('navigation', { name: 'Memory tree outline' });
+  const labels = await outline.getByRole('button').allTextContents();
+  expect(labels.length).toBeGreaterThan(0);
+  for (const label of labels) expect(label).toMatch(/^L\d · \p{L}[^"]* · [^"]+ — ".+"/u);
+  const shot = await page
+    .getByTestId('tree-view')
+    .screenshot({ path: screenshotPath(testInfo, 'explorer-tree-labels.png') });
+  await testInfo.attach('tree view, keyword labels', { body: shot, contentType: 'image/png' });
 
   // Keyboard: + zooms in, arrows pan, 0 fits again.
   const canvas = page.getByRole('img', { name: /Memory forest/ });
@@ -56,11 +71,8 @@ test('no-LLM mode: build, hybrid judge, keyboard zoom, search, collapse, axe', a
 
   // The outline opens a summary's panel; collapsing hides its subtree from the canvas.
   const shown = (await viewState(page)).nodes;
-  await page
-    .getByRole('navigation', { name: 'Memory tree outline' })
-    .getByRole('button')
-    .first()
-    .click();
+  await outline.getByRole('button').first().click();
+  await expect(page.getByTestId('node-panel')).toContainText(' · ');
   await page.getByRole('button', { name: /Collapse subtree/ }).click();
   await expect.poll(async () => (await viewState(page)).nodes).toBeLessThan(shown);
   await page.getByRole('button', { name: 'Expand all' }).click();

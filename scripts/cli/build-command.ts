@@ -1,11 +1,17 @@
-/** `grove build`: conversation file → memory tree; prints the tree's shape. */
+/**
+ * `grove build`: conversation file → memory tree; prints the tree's shape and how well its
+ * keyword labels name the facts under them. With `--dataset` (locomo, implexconv…), builds every
+ * conversation of a benchmark file the way `grove eval` does and reports their label coverage.
+ */
 import { readFile } from 'node:fs/promises';
 import {
   parseGroveConversation,
   type Conversation,
 } from '../../src/engine/datasets/grove-format.ts';
 import { buildMemory, DEFAULT_SEED, type MemoryBuild } from '../../src/engine/pipeline.ts';
+import { labelCoverage } from '../../src/engine/tree/label-coverage.ts';
 import { intOption, parse, required, UsageError } from './args.ts';
+import { buildDataset, formatDatasetBuild } from './build-dataset.ts';
 import { modelsFrom, type CliModels } from './models.ts';
 
 export const buildOptions = {
@@ -68,11 +74,16 @@ export function shapeOf({ conversation, models, build }: BuiltMemory) {
     nodesPerLevel: tree.levels.map((level) => level.length),
     roots: (tree.levels[tree.levels.length - 1] ?? []).map((id) => tree.nodes.get(id)?.text ?? id),
     summaries: build.report.summaries,
+    label_coverage: labelCoverage(tree),
   };
 }
 
 export async function runBuild(argv: string[]) {
-  const values = parse(argv, buildOptions);
+  const values = parse(argv, { ...buildOptions, dataset: { type: 'string' } });
+  if (values.dataset !== undefined && values.dataset !== 'grove') {
+    const result = await buildDataset(values.dataset, values);
+    return { json: values.json === true, result, text: formatDatasetBuild(result) };
+  }
   const shape = shapeOf(await buildFromArgs(values));
   return { json: values.json === true, result: shape, text: formatShape(shape) };
 }
@@ -88,6 +99,7 @@ function formatShape(shape: ReturnType<typeof shapeOf>): string {
     ...shape.nodesPerLevel.map(
       (n, level) => `  level ${level}: ${n} ${level === 0 ? 'facts' : 'summaries'}`,
     ),
+    `Label coverage: ${shape.label_coverage.coverage.toFixed(3)} over ${shape.label_coverage.nodes} labelled summaries`,
     'Roots:',
     ...shape.roots.map((r) => `  - ${r}`),
   ];

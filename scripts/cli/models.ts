@@ -73,7 +73,7 @@ export function modelsFrom(values: {
     llm:
       llmName === 'scripted'
         ? 'scripted (TEST MODE: rule-based fake LLM)'
-        : 'none (extractive facts, central-member summaries)',
+        : 'none (extractive facts, keyword-label summaries)',
     embedder: embedderLabel,
   };
   return llmName === 'scripted'

@@ -44,7 +44,7 @@ describe('memory pipeline', () => {
     expect(progress.at(-1)).toEqual({ status: 'done', task: 'build-memory', progress: 100 });
   });
 
-  it('builds without an LLM (extractive facts, central-member summaries)', async () => {
+  it('builds without an LLM (extractive facts, keyword-label summaries)', async () => {
     const { tree, report } = await buildMemory(demo.sessions, { embedder });
     expect(tree.facts.size).toBeGreaterThan(15);
     expect(tree.levels.length).toBeGreaterThanOrEqual(2);

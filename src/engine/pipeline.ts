@@ -10,11 +10,11 @@ import { stagedProgress, type ProgressCallback } from './progress.ts';
 import { buildTree, type BuildReport } from './tree/build.ts';
 import { factNodeId } from './tree/draft.ts';
 import { insertFacts, type InsertReport } from './tree/insert.ts';
-import { centralMemberSummariser, llmSummariser, type Summariser } from './tree/summarise.ts';
+import { keywordSummariser, llmSummariser, type Summariser } from './tree/summarise.ts';
 import type { EmbeddedFact, Fact, MemoryTree, Session, SessionExtraction } from './types.ts';
 
 export interface MemoryOptions {
-  /** The LLM for extraction and summaries; without one, extractive facts and central-member summaries. */
+  /** The LLM for extraction and summaries; without one, extractive facts and keyword-label summaries. */
   readonly llm?: LlmPort;
   readonly embedder: EmbedderPort;
   readonly seed?: number;
@@ -33,7 +33,7 @@ export const DEFAULT_SEED = 42;
 const EMBED_BATCH = 32;
 
 export function summariserFor(llm: LlmPort | undefined): Summariser {
-  return llm ? llmSummariser(llm) : centralMemberSummariser;
+  return llm ? llmSummariser(llm) : keywordSummariser;
 }
 
 export async function embedFacts(

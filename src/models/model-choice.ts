@@ -64,7 +64,7 @@ const llmChoiceSchema = z.discriminatedUnion('kind', [
     precision: z.enum(['auto', 'f16', 'f32']).default('auto'),
   }),
   z.object({ kind: z.literal('wasm'), model: z.string().min(1) }),
-  /** No LLM: extractive facts, central-member summaries, the hybrid judge (embedding + BM25). */
+  /** No LLM: extractive facts, keyword-label summaries, the hybrid judge (embedding + BM25). */
   z.object({ kind: z.literal('none') }),
   /** An OpenAI-compatible endpoint: opt-in only, data leaves the device. */
   z.object({ kind: z.literal('openai'), baseUrl: z.url(), model: z.string().min(1) }),

@@ -4,7 +4,7 @@
  * - webgpu: a web-llm model, f16 when the adapter has `shader-f16`, else its f32 variant;
  * - wasm:   a transformers.js text-generation model on WASM when WebGPU is missing (slower);
  * - remote: an OpenAI-compatible endpoint the user opted into (data leaves the device);
- * - none:   no LLM — extractive facts, central-member summaries, the hybrid judge (embedding
+ * - none:   no LLM — extractive facts, keyword-label summaries, the hybrid judge (embedding
  *           cosine + BM25 keywords).
  */
 import {

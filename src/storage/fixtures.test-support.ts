@@ -7,7 +7,7 @@ import type { DBCore, Middleware } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { extractAllExtractive } from '../engine/facts/extractive.ts';
 import { insertFacts } from '../engine/tree/insert.ts';
-import { centralMemberSummariser } from '../engine/tree/summarise.ts';
+import { keywordSummariser } from '../engine/tree/summarise.ts';
 import { chunkedTree, HashEmbedder } from '../engine/testing/index.ts';
 import { asSessionId, asTurnId, type NodeId, type Session } from '../engine/types.ts';
 import { GroveDb } from './db.ts';
@@ -36,7 +36,7 @@ export function testEngine(embedder = new HashEmbedder({ dimension: 64 })): Memo
     embedder.embed(facts.map((f) => f.text));
   return {
     embedder,
-    summariser: centralMemberSummariser,
+    summariser: keywordSummariser,
     async addSession(tree, session) {
       const [extraction] = await extractAllExtractive([session]);
       const facts = extraction?.facts ?? [];
@@ -44,7 +44,7 @@ export function testEngine(embedder = new HashEmbedder({ dimension: 64 })): Memo
       const embedded = facts.map((f, i) => ({ ...f, embedding: vectors[i] as Float32Array }));
       const { tree: next } = await insertFacts(tree, embedded, {
         embedder,
-        summariser: centralMemberSummariser,
+        summariser: keywordSummariser,
         rebuild: (all) => Promise.resolve(chunkedTree(all)),
       });
       return next;

@@ -9,7 +9,7 @@ import type { MemoryEngine } from './memory-engine.ts';
 
 export interface PipelineEngineOptions {
   readonly embedder: EmbedderPort;
-  /** Without an LLM: extractive facts and central-member summaries. */
+  /** Without an LLM: extractive facts and keyword-label summaries. */
   readonly llm?: LlmPort;
   readonly seed?: number;
 }

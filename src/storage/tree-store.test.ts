@@ -12,7 +12,7 @@ import {
   writeTreeChange,
 } from './tree-store.ts';
 import { removeFacts } from '../engine/tree/edit.ts';
-import { centralMemberSummariser } from '../engine/tree/summarise.ts';
+import { keywordSummariser } from '../engine/tree/summarise.ts';
 
 const embedder = new HashEmbedder({ dimension: 384 });
 
@@ -67,7 +67,7 @@ describe('tree store', () => {
     const live = await loadLiveTree(db, 'p');
     const { tree: smaller } = await removeFacts(live.tree, [...tree.facts.keys()].slice(0, 1), {
       embedder,
-      summariser: centralMemberSummariser,
+      summariser: keywordSummariser,
     });
     await db.transaction('rw', TREE_TABLES(db), () => writeTreeChange(db, 'p', live, smaller));
     expectSameTree((await loadLiveTree(db, 'p')).tree, smaller);

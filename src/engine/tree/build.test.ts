@@ -5,7 +5,7 @@ import { asFactId, asSessionId, type EmbeddedFact, type MemoryTree } from '../ty
 import { normalize } from '../vector.ts';
 import { buildTree } from './build.ts';
 import { MAX_ROOTS } from './constants.ts';
-import { centralMemberSummariser, llmSummariser } from './summarise.ts';
+import { keywordSummariser, llmSummariser } from './summarise.ts';
 
 const embedder = new HashEmbedder({ dimension: 32 });
 
@@ -55,20 +55,20 @@ describe('tree build', () => {
     const facts = syntheticFacts(200, 12, 1);
     const { tree, report } = await buildTree(facts, {
       embedder,
-      summariser: centralMemberSummariser,
+      summariser: keywordSummariser,
       seed: 7,
     });
     checkInvariants(tree, 200);
     expect(tree.levels.length).toBeGreaterThanOrEqual(3);
     expect(report.nodesPerLevel[1]).toBe(Math.floor(200 / 6));
-    expect(report.summaries.centralMember).toBe(
+    expect(report.summaries.keywords).toBe(
       report.nodesPerLevel.slice(1).reduce((a, b) => a + b, 0),
     );
   });
 
   it('is deterministic for a fixed seed', async () => {
     const facts = syntheticFacts(120, 8, 2);
-    const options = { embedder, summariser: centralMemberSummariser };
+    const options = { embedder, summariser: keywordSummariser };
     const a = await buildTree(facts, { ...options, seed: 3 });
     const b = await buildTree(facts, { ...options, seed: 3 });
     expect(shape(b.tree)).toEqual(shape(a.tree));
@@ -92,7 +92,7 @@ describe('tree build', () => {
   it('builds an empty tree from no facts', async () => {
     const { tree } = await buildTree([], {
       embedder,
-      summariser: centralMemberSummariser,
+      summariser: keywordSummariser,
       seed: 1,
     });
     expect(tree.levels).toEqual([[]]);
@@ -103,7 +103,7 @@ describe('tree build', () => {
     for (const n of [16, 22, 29]) {
       const { tree, report } = await buildTree(syntheticFacts(n, 4, n), {
         embedder,
-        summariser: centralMemberSummariser,
+        summariser: keywordSummariser,
         seed: 5,
       });
       checkInvariants(tree, n);
@@ -124,7 +124,7 @@ describe('tree build', () => {
       .flat()
       .map((id) => tree.nodes.get(id)!);
     expect(report.summaries.llm).toBe(llm.callsFor('summarise').length);
-    expect(report.summaries.llm + report.summaries.centralMember).toBe(summaries.length);
+    expect(report.summaries.llm + report.summaries.keywords).toBe(summaries.length);
     const multi = summaries.find((s) => s.children.length > 1)!;
     expect(multi.text).toMatch(/^About /);
     expect(Array.from(multi.embedding)).toEqual(
@@ -141,7 +141,7 @@ describe('tree build', () => {
       seed: 2,
     });
     expect(report.summaries.failed).toEqual(['model crashed']);
-    expect(report.summaries.centralMember).toBeGreaterThanOrEqual(1);
+    expect(report.summaries.keywords).toBeGreaterThanOrEqual(1);
   });
 
   it('stops when aborted', async () => {
@@ -150,7 +150,7 @@ describe('tree build', () => {
     await expect(
       buildTree(syntheticFacts(40, 4, 6), {
         embedder,
-        summariser: centralMemberSummariser,
+        summariser: keywordSummariser,
         seed: 1,
         signal: controller.signal,
       }),

@@ -1,13 +1,14 @@
 /**
  * A full TaciTree build: facts are level 0; clusters of each level are summarised (one sentence)
- * and embedded into the level above, until a level has at most L nodes: the roots.
- * Deterministic for a fixed seed, summariser and embedder.
+ * and embedded into the level above, until a level has at most L nodes: the roots. Summaries no
+ * LLM wrote are then given keyword labels (`labelTree`). Deterministic for a fixed seed, summariser and embedder.
  */
 import { buildHierarchy } from '../cluster/hierarchy.ts';
 import type { EmbedderPort } from '../ports.ts';
 import type { EmbeddedFact, MemoryTree, NodeId } from '../types.ts';
 import { leafCohesion } from './cohesion.ts';
 import { TreeDraft } from './draft.ts';
+import { labelTree } from './label-tree.ts';
 import type { Summariser } from './summarise.ts';
 
 export interface BuildOptions {
@@ -23,8 +24,9 @@ export interface BuildReport {
   readonly nodesPerLevel: readonly number[];
   readonly summaries: {
     readonly llm: number;
-    readonly centralMember: number;
-    /** LLM summaries that failed and fell back to the central member, with why. */
+    /** Summaries written without an LLM: keyword labels. */
+    readonly keywords: number;
+    /** LLM summaries that failed and fell back to a keyword label, with why. */
     readonly failed: readonly string[];
   };
   readonly msUmap: number;
@@ -39,7 +41,7 @@ export async function buildTree(
   const { embedder, summariser, signal } = options;
   const draft = new TreeDraft();
   const levelIds: NodeId[][] = [facts.map((fact) => draft.addFact(fact, fact.embedding).id)];
-  const counts = { llm: 0, centralMember: 0, failed: [] as string[] };
+  const counts = { llm: 0, keywords: 0, failed: [] as string[] };
 
   const hierarchy = await buildHierarchy(
     facts.map((f) => f.embedding),
@@ -54,9 +56,9 @@ export async function buildTree(
           signal,
         );
         if (summary.method === 'llm') counts.llm++;
-        else counts.centralMember++;
+        else counts.keywords++;
         if (summary.error !== undefined) counts.failed.push(summary.error);
-        const [embedding] = await embedder.embed([summary.text], signal);
+        const embedding = summary.embedding ?? (await embedder.embed([summary.text], signal))[0];
         if (!embedding) throw new Error('The embedder returned no vector for a summary');
         const node = draft.addSummary(level + 1, summary.text, embedding, children);
         (levelIds[level + 1] ??= []).push(node.id);
@@ -66,14 +68,16 @@ export async function buildTree(
   );
 
   const cohesion = leafCohesion(draft.levels[1] ?? [], (id) => draft.node(id));
-  const tree = draft.freeze(
-    {
-      seed: options.seed,
-      factCount: facts.length,
-      leafCohesion: cohesion.mean,
-      leafCohesionStd: cohesion.std,
-    },
-    0,
+  const tree = labelTree(
+    draft.freeze(
+      {
+        seed: options.seed,
+        factCount: facts.length,
+        leafCohesion: cohesion.mean,
+        leafCohesionStd: cohesion.std,
+      },
+      0,
+    ),
   );
   return {
     tree,

@@ -9,7 +9,7 @@ import {
   UnknownFactError,
   type EditOptions,
 } from './edit.ts';
-import { centralMemberSummariser, llmSummariser } from './summarise.ts';
+import { keywordSummariser, llmSummariser } from './summarise.ts';
 import { tinyTree } from './tiny-tree.test-support.ts';
 
 const embedder = new HashEmbedder();
@@ -17,7 +17,7 @@ let tree: MemoryTree;
 beforeAll(async () => {
   tree = await tinyTree(embedder);
 });
-const options: EditOptions = { embedder, summariser: centralMemberSummariser };
+const options: EditOptions = { embedder, summariser: keywordSummariser };
 
 function assertConsistent(t: MemoryTree) {
   const listed = t.levels.flat();

@@ -1,11 +1,13 @@
 /**
  * Changing a built tree on the user's behalf: edit a fact's text, delete facts, forget sessions.
  * Only the affected ancestors are re-summarised (bottom-up); summaries left with no children are
- * removed, up to the roots; a fact that loses some of its sources keeps the others.
+ * removed, up to the roots; a fact that loses some of its sources keeps the others. Keyword labels
+ * (no LLM) are recomputed afterwards, for siblings too.
  */
 import type { EmbedderPort } from '../ports.ts';
 import type { FactId, MemoryTree, NodeId, SessionId } from '../types.ts';
 import { factNodeId, TreeDraft } from './draft.ts';
+import { labelTree } from './label-tree.ts';
 import type { Summariser } from './summarise.ts';
 
 export interface EditOptions {
@@ -46,7 +48,8 @@ async function resummarise(draft: TreeDraft, dirty: Set<NodeId>, options: EditOp
     const members = node.children.map((child) => draft.node(child));
     const summary = await options.summariser.summarise(members, options.signal);
     node.text = summary.text;
-    node.embedding = await embedOne(options.embedder, summary.text, options.signal);
+    node.embedding =
+      summary.embedding ?? (await embedOne(options.embedder, summary.text, options.signal));
   }
   return order;
 }
@@ -79,7 +82,7 @@ function finish(
   resummarised: NodeId[],
 ): EditResult {
   return {
-    tree: draft.freeze(tree.build, tree.insertedSinceBuild),
+    tree: labelTree(draft.freeze(tree.build, tree.insertedSinceBuild)),
     removed,
     trimmed,
     resummarised,

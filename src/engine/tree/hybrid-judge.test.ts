@@ -23,7 +23,7 @@ import {
 } from './judges.ts';
 import { treeLexicon } from './lexicon.ts';
 import { createTreeRetriever } from './retrieve.ts';
-import { centralMemberSummariser } from './summarise.ts';
+import { keywordSummariser } from './summarise.ts';
 import { tinyTree } from './tiny-tree.test-support.ts';
 
 /**
@@ -302,7 +302,7 @@ describe('hybrid judge: determinism and updates', () => {
     );
     expect(before.items.some((i) => i.id === 's5/f0')).toBe(false);
     const { tree: grown } = await insertFacts(tree, [fact], {
-      summariser: centralMemberSummariser,
+      summariser: keywordSummariser,
       embedder,
       rebuild: () => Promise.reject(new Error('no rebuild expected')),
     });

@@ -1,7 +1,8 @@
 /**
  * Incremental insert: a new session's facts join the tree without a rebuild. Each fact is merged
  * into a near-duplicate, routed to the closest leaf cluster, or opens a new leaf; a leaf that
- * grows past 2k is split in two; only the summaries above changed leaves are rewritten.
+ * grows past 2k is split in two; only the summaries above changed leaves are rewritten (keyword
+ * labels, written without an LLM, are recomputed for the whole tree: siblings' keywords move too).
  */
 import type { EmbedderPort } from '../ports.ts';
 import { mergeSources } from '../facts/dedup.ts';
@@ -10,6 +11,7 @@ import { cosine } from '../vector.ts';
 import { centreOf } from './cohesion.ts';
 import { DUPLICATE_COSINE, MAX_LEAF_SIZE, MAX_ROOTS } from './constants.ts';
 import { factNodeId, TreeDraft } from './draft.ts';
+import { labelTree } from './label-tree.ts';
 import { splitInTwo } from './split.ts';
 import type { Summariser } from './summarise.ts';
 
@@ -82,7 +84,7 @@ export async function insertFacts(
       ...f,
       embedding: draft.node(factNodeId(f.id)).embedding,
     }));
-    const rebuilt = await options.rebuild(all);
+    const rebuilt = labelTree(await options.rebuild(all));
     return {
       tree: rebuilt,
       report: { added, merged, newLeaves: 0, splits: 0, resummarised: [], rebuilt: true },
@@ -91,7 +93,7 @@ export async function insertFacts(
 
   const resummarised = await resummarise(draft, dirty, options);
   return {
-    tree: draft.freeze(tree.build, tree.insertedSinceBuild + added),
+    tree: labelTree(draft.freeze(tree.build, tree.insertedSinceBuild + added)),
     report: { added, merged, newLeaves, splits, resummarised, rebuilt: false },
   };
 }
@@ -163,7 +165,8 @@ async function resummarise(
     const node = draft.node(id);
     const members = node.children.map((child) => draft.node(child));
     const summary = await options.summariser.summarise(members, options.signal);
-    const [embedding] = await options.embedder.embed([summary.text], options.signal);
+    const embedding =
+      summary.embedding ?? (await options.embedder.embed([summary.text], options.signal))[0];
     if (!embedding) throw new Error('The embedder returned no vector for a summary');
     node.text = summary.text;
     node.embedding = embedding;

@@ -1,4 +1,8 @@
-/** Turning a cluster into its one-sentence summary: with the LLM, or without (central member). */
+/**
+ * Turning a cluster into its one-sentence summary: with the LLM, or without one. Without an LLM
+ * the summariser stands the central member in, and `labelTree` (label-tree.ts) then writes the
+ * node's keyword label, once its siblings are known.
+ */
 import { LLM_PURPOSES } from '../llm-purposes.ts';
 import type { LlmPort } from '../ports.ts';
 import type { Vector } from '../types.ts';
@@ -12,9 +16,12 @@ export interface SummaryMember {
 
 export interface Summary {
   readonly text: string;
-  readonly method: 'llm' | 'central-member';
+  /** 'keywords': no LLM wrote it; the tree's keyword label replaces it (`labelTree`). */
+  readonly method: 'llm' | 'keywords';
   /** Why the LLM summary was not used, when it was tried and failed. */
   readonly error?: string;
+  /** The text's embedding where it is a member's (the central member's), so it need not be re-embedded. */
+  readonly embedding?: Vector;
 }
 
 export interface Summariser {
@@ -35,10 +42,15 @@ export function centralMember(members: readonly SummaryMember[]): SummaryMember 
   return best;
 }
 
-export const centralMemberSummariser: Summariser = {
-  name: 'central-member',
-  summarise: (members) =>
-    Promise.resolve({ text: centralMember(members).text, method: 'central-member' }),
+function standIn(members: readonly SummaryMember[], error?: string): Summary {
+  const { text, embedding } = centralMember(members);
+  return { text, method: 'keywords', embedding, ...(error === undefined ? {} : { error }) };
+}
+
+/** The no-LLM summariser: the central member stands in until `labelTree` writes the label. */
+export const keywordSummariser: Summariser = {
+  name: 'keywords',
+  summarise: (members) => Promise.resolve(standIn(members)),
 };
 
 /** Keeps the first sentence of a reply, without quotes or a "Summary:" label. */
@@ -54,15 +66,15 @@ export function firstSentence(reply: string): string {
 }
 
 /**
- * TaciTree's LLM summary. A single member is its own summary (no call). An empty or failed
- * reply, after `attempts` tries, falls back to the central member and says why.
+ * TaciTree's LLM summary. A single member stands for itself (no call). An empty or failed
+ * reply, after `attempts` tries, falls back to the no-LLM stand-in (then labelled) and says why.
  */
 export function llmSummariser(llm: LlmPort, attempts = 2): Summariser {
   return {
     name: `llm:${llm.id}`,
     async summarise(members, signal) {
       const only = members.length === 1 ? members[0] : undefined;
-      if (only) return { text: only.text, method: 'central-member' };
+      if (only) return standIn([only]);
       let error = 'empty summary';
       for (let attempt = 0; attempt < attempts; attempt++) {
         signal?.throwIfAborted();
@@ -81,7 +93,7 @@ export function llmSummariser(llm: LlmPort, attempts = 2): Summariser {
           error = caught instanceof Error ? caught.message : String(caught);
         }
       }
-      return { text: centralMember(members).text, method: 'central-member', error };
+      return standIn(members, error);
     },
   };
 }

@@ -3,6 +3,7 @@
  * nodes per state), nodes outside the viewport are skipped, and labels are placed greedily
  * without overlaps, so a 3,000-fact forest redraws well within a frame.
  */
+import { parseLabel } from '../../engine/tree/label-format.ts';
 import type { MemoryTree, NodeId } from '../../engine/types.ts';
 import { FOREST_ROOT, type TreeLayout } from './layout.ts';
 import { VISUAL, VISUAL_NAMES, type VisualName } from './visuals.ts';
@@ -255,9 +256,15 @@ function labelBoxBeside(
   return [sx - 2, py - h / 2, sx - 2 + w, py + h / 2];
 }
 
+/**
+ * A node's label on the canvas, cut to fit: a keyword label shows its keywords only (the quoted
+ * fact is in the tooltip, the outline and the panel).
+ */
 export function labelOf(tree: MemoryTree | null, id: string, level: number): string {
   if (id === FOREST_ROOT) return 'Memory forest';
-  const text = tree?.nodes.get(id as NodeId)?.text ?? id;
+  const full = tree?.nodes.get(id as NodeId)?.text ?? id;
+  const keywords = level > 0 ? parseLabel(full)?.keywords : undefined;
+  const text = keywords && keywords.length > 0 ? keywords.join(' · ') : full;
   const prefix = level > 0 ? `L${level} ` : '';
   return prefix + (text.length > MAX_LABEL_CHARS ? `${text.slice(0, MAX_LABEL_CHARS - 1)}…` : text);
 }

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { HashEmbedder } from '../testing/index.ts';
+import { asFactId, asSessionId, type MemoryTree, type NodeId } from '../types.ts';
+import { TreeDraft } from './draft.ts';
+import { editFact, removeFacts } from './edit.ts';
+import { labelCoverage } from './label-coverage.ts';
+import { parseLabel } from './label-format.ts';
+import { labelTree } from './label-tree.ts';
+import { keywordSummariser } from './summarise.ts';
+
+const embedder = new HashEmbedder();
+const BREAD = [
+  'I bake sourdough every weekend.',
+  'My sourdough starter lives in the fridge.',
+  'Rye flour makes the loaves darker.',
+];
+const HIKES = [
+  'We hike the coastal trail in spring.',
+  'My hiking boots need new laces.',
+  'The coastal trail ends at a lighthouse.',
+];
+
+/** Two leaves under one root, each summary written as the no-LLM build writes it. */
+function handTree(leafTexts: readonly [string, string] = [BREAD[0]!, HIKES[0]!]): MemoryTree {
+  const draft = new TreeDraft();
+  const leaves = [BREAD, HIKES].map((texts, l) => {
+    const ids = texts.map((text, i) => {
+      const fact = {
+        id: asFactId(`${l}/${i}`),
+        text,
+        category: 'other' as const,
+        sources: [{ sessionId: asSessionId(`s${l}`), turnIds: [] }],
+      };
+      return draft.addFact(fact, embedder.embedOne(text)).id;
+    });
+    return draft.addSummary(1, leafTexts[l]!, embedder.embedOne(texts[0]!), ids).id;
+  });
+  draft.addSummary(2, BREAD[0]!, embedder.embedOne(BREAD[0]!), leaves);
+  return draft.freeze({ seed: 1, factCount: 6, leafCohesion: 1, leafCohesionStd: 0 }, 0);
+}
+
+const labelOf = (tree: MemoryTree, id: string) => parseLabel(tree.nodes.get(id as NodeId)!.text);
+
+describe('labelTree', () => {
+  it('labels each no-LLM summary with keywords against its siblings and a central fact', () => {
+    const before = handTree();
+    const tree = labelTree(before);
+    const bread = labelOf(tree, 's1:0')!;
+    const hikes = labelOf(tree, 's1:1')!;
+    expect(bread.keywords).toContain('sourdough');
+    expect(hikes.keywords).toContain('coastal');
+    expect(hikes.keywords.some((k) => bread.keywords.includes(k))).toBe(false);
+    expect(BREAD.map((t) => t.slice(0, 20))).toContain(bread.quote.slice(0, 20));
+    // The root has no siblings and is weighed against its level: still labelled.
+    expect(labelOf(tree, 's2:2')?.keywords.length).toBeGreaterThanOrEqual(3);
+    // Facts keep their text; no embedding moves.
+    for (const [id, node] of tree.nodes) {
+      expect(node.embedding).toBe(before.nodes.get(id)!.embedding);
+      if (node.level === 0) expect(node.text).toBe(before.nodes.get(id)!.text);
+    }
+    expect(labelTree(tree)).toBe(tree); // labelling is settled: nothing left to change
+  });
+
+  it('leaves a summary an LLM wrote as it is', () => {
+    const llm = 'The user bakes bread at home.';
+    const tree = labelTree(handTree([llm, HIKES[1]!]));
+    expect(tree.nodes.get('s1:0' as NodeId)?.text).toBe(llm);
+    expect(labelOf(tree, 's1:1')).toBeDefined();
+  });
+
+  it('relabels after an edit and a deletion without an LLM', async () => {
+    const options = { embedder, summariser: keywordSummariser };
+    const tree = labelTree(handTree());
+    const edited = await editFact(tree, asFactId('0/1'), 'Focaccia needs olive oil.', options);
+    const text = edited.tree.nodes.get('s1:0' as NodeId)!.text;
+    expect(parseLabel(text)?.keywords.join(' ')).toMatch(/focaccia|olive/);
+    const removed = await removeFacts(tree, [asFactId('1/0'), asFactId('1/2')], options);
+    expect(labelOf(removed.tree, 's1:1')?.quote).toBe(HIKES[1]);
+  });
+});
+
+describe('labelCoverage', () => {
+  it('is the mean share of member facts naming a keyword, over labelled summaries', () => {
+    const draft = new TreeDraft();
+    const texts = ['Sourdough again.', 'More flour.', 'A quiet day.', 'Boots.'];
+    const ids = texts.map((text, i) =>
+      draft.addFact(
+        { id: asFactId(`f${i}`), text, category: 'other', sources: [] },
+        embedder.embedOne(text),
+      ),
+    );
+    const a = draft.addSummary(1, 'sourdough · FLOUR — "x"', ids[0]!.embedding, [
+      ids[0]!.id,
+      ids[1]!.id,
+      ids[2]!.id,
+    ]);
+    draft.addSummary(1, 'An LLM wrote this one.', ids[3]!.embedding, [ids[3]!.id]);
+    draft.addSummary(2, 'boots — "Boots."', ids[3]!.embedding, [a.id]);
+    const tree = draft.freeze({ seed: 1, factCount: 4, leafCohesion: 1, leafCohesionStd: 0 }, 0);
+    // s1:0 names 2 of its 3 facts; s2:2 names none of the 3 under it; the LLM summary is skipped.
+    const { nodes, coverage } = labelCoverage(tree);
+    expect(nodes).toBe(2);
+    expect(coverage).toBeCloseTo((2 / 3 + 0) / 2, 12);
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * Labels for the summaries no LLM wrote: each gets keywords (c-TF-IDF of its member facts against
+ * its siblings) and its most central member fact (`formatLabel`). A summary an LLM wrote is left
+ * as it is; one whose text is a member fact (the central-member stand-in written while building,
+ * inserting or editing without an LLM, or an LLM summary that failed) or an earlier label is
+ * relabelled. Pure and cheap (one pass over the facts per level): run after every change, so
+ * labels follow inserts, splits, edits and deletions, and siblings' keywords stay distinct.
+ */
+import type { FactId, MemoryTree, NodeId, TreeNode, Vector } from '../types.ts';
+import { cosine, meanDirection } from '../vector.ts';
+import { classTfIdf, pickKeywords, type TermClass } from './c-tf-idf.ts';
+import { factNodeId } from './draft.ts';
+import { formatLabel, labelTerms, parseLabel } from './label-format.ts';
+import { centralMember } from './summarise.ts';
+
+/** Keywords a label has; more (up to the maximum) while they name too few member facts. */
+export const LABEL_KEYWORDS = { min: 3, max: 5, coverage: 0.8 } as const;
+/**
+ * A term in more than this share of the tree's facts names nothing in particular (a speaker's
+ * name on every LoCoMo fact, "user" in LLM facts): it is no keyword (CountVectorizer's max_df).
+ */
+export const MAX_TREE_DF = 0.25;
+/** Trees with fewer facts than this keep every term (a share of a handful means little). */
+const MIN_FACTS_FOR_MAX_DF = 12;
+
+/** Whether a summary's text was written without an LLM (and so may be rewritten). */
+export function isMachineText(text: string, memberTexts: ReadonlySet<string>): boolean {
+  return memberTexts.has(text) || parseLabel(text) !== undefined;
+}
+
+/** The fact ids under every node, bottom-up, in tree order. */
+function membersOf(tree: MemoryTree): Map<NodeId, readonly FactId[]> {
+  const out = new Map<NodeId, readonly FactId[]>();
+  tree.levels.forEach((ids, level) => {
+    for (const id of ids) {
+      const node = tree.nodes.get(id);
+      if (!node) continue;
+      const facts =
+        level === 0
+          ? node.factId === undefined
+            ? []
+            : [node.factId]
+          : node.children.flatMap((c) => out.get(c) ?? []);
+      out.set(id, facts);
+    }
+  });
+  return out;
+}
+
+/** The nodes a node's keywords are weighed against: its siblings, else its whole level. */
+function comparisonGroups(tree: MemoryTree, level: readonly NodeId[]): NodeId[][] {
+  const byParent = new Map<string, NodeId[]>();
+  for (const id of level) {
+    const key = tree.nodes.get(id)?.parent ?? '';
+    const group = byParent.get(key);
+    if (group) group.push(id);
+    else byParent.set(key, [id]);
+  }
+  const groups = [...byParent.values()];
+  const lonely = groups.filter((g) => g.length === 1).flat();
+  return [...groups.filter((g) => g.length > 1), ...(lonely.length > 0 ? [[...level]] : [])];
+}
+
+/** The tree with every machine-written summary relabelled; the same tree when nothing changed. */
+export function labelTree(tree: MemoryTree): MemoryTree {
+  if (tree.levels.length <= 1) return tree;
+  const members = membersOf(tree);
+  const terms = factTerms(tree);
+  const termsOf = (id: FactId) => terms.get(id) ?? [];
+  const texts = new Map<NodeId, string>();
+  for (const level of tree.levels.slice(1)) {
+    const needs = new Set(level.filter((id) => needsLabel(tree, id, members)));
+    if (needs.size === 0) continue;
+    for (const group of comparisonGroups(tree, level)) {
+      const wanted = group.filter((id) => needs.has(id));
+      if (wanted.length === 0) continue;
+      const classes: TermClass[] = group.map((id) => (members.get(id) ?? []).map(termsOf));
+      const weights = classTfIdf(classes);
+      for (const id of wanted) {
+        const at = group.indexOf(id);
+        const byCentrality = centralFirst(tree, members.get(id) ?? []).map(termsOf);
+        const chosen = pickKeywords(weights[at] ?? new Map(), byCentrality, LABEL_KEYWORDS);
+        texts.set(id, formatLabel({ keywords: chosen, quote: quoteOf(tree, members, terms, id) }));
+      }
+    }
+  }
+  return withTexts(tree, texts);
+}
+
+/** Each fact's candidate keywords, without the terms too common in the tree to name anything. */
+function factTerms(tree: MemoryTree): Map<FactId, string[]> {
+  const out = new Map<FactId, string[]>();
+  const df = new Map<string, number>();
+  for (const fact of tree.facts.values()) {
+    const terms = labelTerms(fact.text);
+    out.set(fact.id, terms);
+    for (const term of new Set(terms)) df.set(term, (df.get(term) ?? 0) + 1);
+  }
+  if (tree.facts.size < MIN_FACTS_FOR_MAX_DF) return out;
+  const limit = MAX_TREE_DF * tree.facts.size;
+  for (const [id, terms] of out)
+    out.set(
+      id,
+      terms.filter((t) => (df.get(t) ?? 0) <= limit),
+    );
+  return out;
+}
+
+function needsLabel(
+  tree: MemoryTree,
+  id: NodeId,
+  members: ReadonlyMap<NodeId, readonly FactId[]>,
+): boolean {
+  const node = tree.nodes.get(id);
+  if (!node || node.level === 0) return false;
+  const memberTexts = new Set<string>();
+  for (const factId of members.get(id) ?? []) {
+    const text = tree.facts.get(factId)?.text;
+    if (text !== undefined) memberTexts.add(text);
+  }
+  return isMachineText(node.text, memberTexts);
+}
+
+/** Fact ids ordered by cosine to the direction of all of them, the most central first. */
+function centralFirst(tree: MemoryTree, facts: readonly FactId[]): FactId[] {
+  const vectors = facts.map((f) => tree.nodes.get(factNodeId(f))?.embedding);
+  const present = vectors.filter((v): v is Vector => v !== undefined);
+  if (present.length === 0) return [...facts];
+  const centre = meanDirection(present);
+  const score = (i: number) => {
+    const v = vectors[i];
+    return v ? cosine(v, centre) : Number.NEGATIVE_INFINITY;
+  };
+  return facts
+    .map((id, i) => ({ id, s: score(i), i }))
+    .sort((a, b) => b.s - a.s || a.i - b.i)
+    .map((x) => x.id);
+}
+
+/** A fact quoted in a label names at least this many candidate keywords, where one does. */
+const QUOTE_MIN_TERMS = 3;
+
+/**
+ * The member fact closest to the direction of all the node's facts, among those with something
+ * to say (a fragment such as "It says 76%." is quoted only when every member is one).
+ */
+function quoteOf(
+  tree: MemoryTree,
+  members: ReadonlyMap<NodeId, readonly FactId[]>,
+  terms: ReadonlyMap<FactId, readonly string[]>,
+  id: NodeId,
+): string {
+  const facts = (members.get(id) ?? []).flatMap((factId) => {
+    const node = tree.nodes.get(factNodeId(factId));
+    const fact = tree.facts.get(factId);
+    const rich = (terms.get(factId)?.length ?? 0) >= QUOTE_MIN_TERMS;
+    return node && fact ? [{ text: fact.text, embedding: node.embedding, rich }] : [];
+  });
+  const rich = facts.filter((f) => f.rich);
+  const pool = rich.length > 0 ? rich : facts;
+  return pool.length === 0 ? (tree.nodes.get(id)?.text ?? '') : centralMember(pool).text;
+}
+
+function withTexts(tree: MemoryTree, texts: ReadonlyMap<NodeId, string>): MemoryTree {
+  let changed = false;
+  const nodes = new Map<NodeId, TreeNode>();
+  for (const [id, node] of tree.nodes) {
+    const text = texts.get(id);
+    if (text === undefined || text === node.text) nodes.set(id, node);
+    else {
+      nodes.set(id, { ...node, text });
+      changed = true;
+    }
+  }
+  return changed ? { ...tree, nodes } : tree;
+}
