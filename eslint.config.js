@@ -78,4 +78,31 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The engine's transcendental maths comes from src/engine/math (fdlibm in plain arithmetic):
+    // Math.exp and the like differ in the last bit between JavaScript engines, and the tree build
+    // turns one bit into a different tree (issue 13: the explorer and grove eval disagreed).
+    files: ['src/engine/**/*.ts'],
+    ignores: ['src/engine/math/**', 'src/engine/**/*.test.ts', 'src/engine/**/*.test-support.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['exp', 'expm1', 'log', 'log1p', 'log2', 'log10', 'pow', 'cbrt', 'hypot']
+          .concat(['sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'sinh', 'cosh', 'tanh'])
+          .map((property) => ({
+            object: 'Math',
+            property,
+            message:
+              'Engine-dependent in the last bit: use src/engine/math (same bits everywhere).',
+          })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator='**'], AssignmentExpression[operator='**=']",
+          message: '** is Math.pow: use pow from src/engine/math (same bits everywhere).',
+        },
+      ],
+    },
+  },
 );

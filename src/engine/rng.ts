@@ -1,4 +1,5 @@
 import type { Rng } from './ports.ts';
+import { cos, log } from './math/index.ts';
 
 /**
  * mulberry32: small, fast, seeded PRNG. Same seed → same sequence on every platform.
@@ -28,5 +29,5 @@ export function createRng(seed: number): Rng {
 export function gaussian(rng: Rng): number {
   const u = Math.max(rng.next(), Number.EPSILON);
   const v = rng.next();
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+  return Math.sqrt(-2 * log(u)) * cos(2 * Math.PI * v);
 }

@@ -13,7 +13,7 @@ export function standardise(values: readonly number[]): number[] {
   const n = values.length;
   if (n === 0) return [];
   const mu = mean(values);
-  const sd = Math.sqrt(values.reduce((a, b) => a + (b - mu) ** 2, 0) / n);
+  const sd = Math.sqrt(values.reduce((a, b) => a + (b - mu) * (b - mu), 0) / n);
   return values.map((v) => (sd <= 1e-12 ? 0 : (v - mu) / sd));
 }
 

@@ -15,6 +15,7 @@ import { approximateTokenizer } from '../tokens.ts';
 import { throwIfAborted } from '../errors.ts';
 import { checkK, selectionResult, unitSelection } from './flat-result.ts';
 import type { UnitSource } from './flat-topk.ts';
+import { log } from '../math/index.ts';
 
 // prettier-ignore
 export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
@@ -67,7 +68,7 @@ export function createBm25Index(texts: readonly string[], params: Bm25Params = {
   const averageLength = n === 0 ? 0 : lengths.reduce((a, c) => a + c, 0) / n;
   const idf = (term: string): number => {
     const df = docFreq.get(term) ?? 0;
-    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    return log(1 + (n - df + 0.5) / (df + 0.5));
   };
   return {
     size: n,

@@ -4,6 +4,7 @@
  * curve_fit. umap-js's own fit stops at a loose tolerance (a ≈ 1.5695 instead of 1.5769 for the
  * reference settings), so we solve it to convergence with damped Gauss–Newton.
  */
+import { exp, log, pow } from '../math/index.ts';
 
 const cache = new Map<string, { a: number; b: number }>();
 
@@ -17,12 +18,12 @@ export function findAbParams(spread: number, minDist: number): { a: number; b: n
   for (let i = 0; i < m; i++) {
     const x = ((spread * 3) / (m - 1)) * i;
     xs[i] = x;
-    ys[i] = x < minDist ? 1 : Math.exp(-(x - minDist) / spread);
+    ys[i] = x < minDist ? 1 : exp(-(x - minDist) / spread);
   }
   const sse = (a: number, b: number): number => {
     let s = 0;
     for (let i = 0; i < m; i++) {
-      const r = 1 / (1 + a * Math.pow(xs[i]!, 2 * b)) - ys[i]!;
+      const r = 1 / (1 + a * pow(xs[i]!, 2 * b)) - ys[i]!;
       s += r * r;
     }
     return s;
@@ -40,11 +41,11 @@ export function findAbParams(spread: number, minDist: number): { a: number; b: n
     let gb = 0;
     for (let i = 0; i < m; i++) {
       const x = xs[i]!;
-      const u = x > 0 ? Math.pow(x, 2 * b) : 0;
+      const u = x > 0 ? pow(x, 2 * b) : 0;
       const den = 1 + a * u;
       const r = 1 / den - ys[i]!;
       const da = -u / (den * den);
-      const db = x > 0 ? (-a * u * 2 * Math.log(x)) / (den * den) : 0;
+      const db = x > 0 ? (-a * u * 2 * log(x)) / (den * den) : 0;
       jaa += da * da;
       jab += da * db;
       jbb += db * db;

@@ -4,6 +4,7 @@
  * sparse matrices, which cost more than the rest of the graph construction together.
  */
 import type { KnnGraph } from './knn.ts';
+import { exp, log } from '../math/index.ts';
 
 const SMOOTH_K_TOLERANCE = 1e-5;
 const MIN_K_DIST_SCALE = 1e-3;
@@ -24,7 +25,7 @@ export function smoothKnnDistances(
   bandwidth = 1,
 ): { sigmas: Float64Array; rhos: Float64Array } {
   const { n, k, distances } = knn;
-  const target = (Math.log(k) / Math.log(2)) * bandwidth;
+  const target = (log(k) / log(2)) * bandwidth;
   const rhos = new Float64Array(n);
   const sigmas = new Float64Array(n);
   let meanAll = -1; // computed lazily: only needed when a point has no positive distance
@@ -55,7 +56,7 @@ export function smoothKnnDistances(
       let psum = 0;
       for (let j = 1; j < k; j++) {
         const d = distances[o + j]! - rho;
-        psum += d > 0 ? Math.exp(-(d / mid)) : 1;
+        psum += d > 0 ? exp(-(d / mid)) : 1;
       }
       if (Math.abs(psum - target) < SMOOTH_K_TOLERANCE) break;
       if (psum > target) {
@@ -109,7 +110,7 @@ export function fuzzySimplicialSet(
     order.sort((a, b) => indices[o + a]! - indices[o + b]!);
     for (const j of order) {
       const d = distances[o + j]! - rhos[i]!;
-      const v = d <= 0 ? 1 : Math.exp(-(d / sigmas[i]!));
+      const v = d <= 0 ? 1 : exp(-(d / sigmas[i]!));
       if (v === 0) continue;
       sCol[nnz] = indices[o + j]!;
       sVal[nnz++] = v;

@@ -5,6 +5,7 @@
 import type { ComponentModel, Responsibilities } from './gmm-model.ts';
 import { HALF_LOG_2PI } from './gmm-model.ts';
 import type { Matrix } from './matrix.ts';
+import { log } from '../math/index.ts';
 
 export class DiagonalCovariance implements ComponentModel {
   private readonly variances: Float64Array;
@@ -67,7 +68,7 @@ export class DiagonalCovariance implements ComponentModel {
       let logDet = 0;
       for (let t = 0; t < d; t++) {
         this.precisions[c * d + t] = 1 / v[c * d + t]!;
-        logDet -= 0.5 * Math.log(v[c * d + t]!);
+        logDet -= 0.5 * log(v[c * d + t]!);
       }
       this.logDet[c] = logDet;
     }

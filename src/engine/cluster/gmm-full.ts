@@ -5,6 +5,7 @@
 import type { ComponentModel, Responsibilities } from './gmm-model.ts';
 import { GmmDegenerateError, HALF_LOG_2PI } from './gmm-model.ts';
 import type { Matrix } from './matrix.ts';
+import { log } from '../math/index.ts';
 
 /** Lower Cholesky factor of the d×d matrix at a[o…] into l[o…]; false if not positive definite. */
 export function cholesky(a: Float64Array, l: Float64Array, o: number, d: number): boolean {
@@ -134,7 +135,7 @@ export class FullCovariance implements ComponentModel {
     }
     invertLower(this.chol, this.whiten, o, d);
     let logDet = 0;
-    for (let j = 0; j < d; j++) logDet -= Math.log(this.chol[o + j * d + j]!);
+    for (let j = 0; j < d; j++) logDet -= log(this.chol[o + j * d + j]!);
     this.logDet[c] = logDet;
   }
 

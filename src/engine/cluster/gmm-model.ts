@@ -1,5 +1,6 @@
 /** What the EM driver (gmm.ts) needs from a covariance model: full, diagonal or spherical. */
 import type { Matrix } from './matrix.ts';
+import { log } from '../math/index.ts';
 
 /**
  * Responsibilities stored sparsely (CSR): point i's entries (component, value) are at
@@ -37,7 +38,7 @@ export interface ComponentModel {
   covariances(): Float64Array;
 }
 
-export const HALF_LOG_2PI = 0.5 * Math.log(2 * Math.PI);
+export const HALF_LOG_2PI = 0.5 * log(2 * Math.PI);
 
 /** Raised when a covariance stays non-positive-definite even with extra regularisation. */
 export class GmmDegenerateError extends Error {

@@ -17,6 +17,7 @@ import { reserve } from './gmm-model.ts';
 import { kmeansPlusPlus, lloyd } from './kmeans-pp.ts';
 import { asMatrix } from './matrix.ts';
 import type { Matrix } from './matrix.ts';
+import { exp, log } from '../math/index.ts';
 
 export type CovarianceType = 'full' | 'diag' | 'spherical';
 
@@ -134,7 +135,7 @@ export function fitGmm(
       for (let t = 0; t < d; t++) means[c * d + t] = means[c * d + t]! / nk[c]!;
     }
     model.fit(x, resp, nk, means);
-    for (let c = 0; c < k; c++) logW[c] = Math.log(nk[c]! / total);
+    for (let c = 0; c < k; c++) logW[c] = log(nk[c]! / total);
   };
 
   /** Returns the mean log-likelihood; fills resp and labels. */
@@ -165,9 +166,9 @@ export function fitGmm(
         }
       }
       let s = 0;
-      for (let e = base; e < used; e++) s += Math.exp(value[e]! - best);
-      const lse = best + Math.log(s);
-      for (let e = base; e < used; e++) value[e] = Math.exp(value[e]! - lse);
+      for (let e = base; e < used; e++) s += exp(value[e]! - best);
+      const lse = best + log(s);
+      for (let e = base; e < used; e++) value[e] = exp(value[e]! - lse);
       resp.start[i] = base;
       labels[i] = bestC;
       sum += lse;
@@ -194,7 +195,7 @@ export function fitGmm(
   }
   const meanLogLikelihood = eStep();
   const weights = new Float64Array(k);
-  for (let c = 0; c < k; c++) weights[c] = Math.exp(logW[c]!);
+  for (let c = 0; c < k; c++) weights[c] = exp(logW[c]!);
   const covariances = model.covariances();
   return {
     labels,

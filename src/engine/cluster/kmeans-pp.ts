@@ -4,6 +4,7 @@
  */
 import type { Rng } from '../ports.ts';
 import type { Matrix } from './matrix.ts';
+import { log } from '../math/index.ts';
 
 export interface Seeding {
   /** Row index of each chosen centre. */
@@ -36,7 +37,7 @@ function searchCumulative(cum: Float64Array, value: number): number {
 export function kmeansPlusPlus(x: Matrix, k: number, rng: Rng, localTrials?: number): Seeding {
   const { rows: n, cols: d, data } = x;
   if (n === 0 || k <= 0) return { indices: new Int32Array(0), nearest: new Int32Array(n) };
-  const trials = localTrials ?? 2 + Math.floor(Math.log(k));
+  const trials = localTrials ?? 2 + Math.floor(log(k));
   const indices = new Int32Array(k);
   const nearest = new Int32Array(n);
   const closest = new Float64Array(n);

@@ -8,6 +8,7 @@
  * from a degree-4 Taylor polynomial around the centre of one of 16 sub-intervals of [1, 2).
  * The exponent comes from Math.clz32 (no float bit casts, which stall in V8).
  */
+import { exp, log, pow } from '../math/index.ts';
 const SUB = 16;
 const DEGREE = 4;
 const E_MIN = -31;
@@ -17,8 +18,8 @@ export function makePower(b: number): (x: number) => number {
   const scale = new Float64Array(63); // 2^−e
   const powE = new Float64Array(63); // 2^(b·e)
   for (let e = E_MIN; e <= 31; e++) {
-    scale[e - E_MIN] = Math.pow(2, -e);
-    powE[e - E_MIN] = Math.pow(2, b * e);
+    scale[e - E_MIN] = pow(2, -e);
+    powE[e - E_MIN] = pow(2, b * e);
   }
   const centre = new Float64Array(SUB);
   const coef = new Float64Array(SUB * (DEGREE + 1));
@@ -26,13 +27,13 @@ export function makePower(b: number): (x: number) => number {
     const c = 1 + (q + 0.5) / SUB;
     centre[q] = c;
     // (c + u)^b = c^b · Σ C(b, n) (u/c)^n
-    let term = Math.pow(c, b);
+    let term = pow(c, b);
     for (let n = 0; n <= DEGREE; n++) {
       coef[q * (DEGREE + 1) + n] = term;
       term *= (b - n) / ((n + 1) * c);
     }
   }
-  const slow = (x: number): number => (x > 0 ? Math.exp(b * Math.log(x)) : Math.pow(x, b));
+  const slow = (x: number): number => (x > 0 ? exp(b * log(x)) : pow(x, b));
   return (x: number): number => {
     let e: number;
     if (x >= 1) {

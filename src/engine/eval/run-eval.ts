@@ -4,24 +4,17 @@
  * retrieval against the gold sessions. One row per question, handed out as it is done, so a
  * caller can append it to a file and resume later.
  */
-import { cutRanking, type FlatDepth } from '../baselines/flat-hybrid.ts';
+import type { FlatDepth } from '../baselines/flat-hybrid.ts';
 import type { EvalConversation, EvalDataset, EvalQuestion } from '../datasets/eval-model.ts';
-import { buildMemory, type MemoryBuild } from '../pipeline.ts';
+import type { MemoryBuild } from '../pipeline.ts';
 import type { Clock, EmbedderPort, LlmPort } from '../ports.ts';
 import type { RetrievedItem } from '../retrieval.ts';
-import type { FactId, SessionId, Vector } from '../types.ts';
-import { cosine } from '../vector.ts';
 import { checkAnswer } from './answer-check.ts';
+import { conversationMemory } from './conversation-memory.ts';
 import { memorySessions } from './memory-sessions.ts';
 import { contextTokens, recallAtK, retrievedSessionIds, setScores } from './metrics.ts';
-import {
-  prepareMethod,
-  ranksTopK,
-  returnsSet,
-  type EvalMethod,
-  type JudgeMode,
-  type TreeSettings,
-} from './methods.ts';
+import type { EvalMethod, JudgeMode, TreeSettings } from './methods.ts';
+import { prepareConversation, retrieveQuestion } from './question-retrieval.ts';
 
 export interface EvalRow {
   readonly question_id: string;
@@ -103,11 +96,10 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
     const questions = conversation.questions.filter((q) => wanted.has(q.id) && !done.has(q.id));
     if (questions.length === 0) continue;
     const memory = await memoryOf(conversation, options);
-    const sessions = memorySessions(conversation.sessions);
-    const forQuestion = await prepareMethod(
+    const prepared = await prepareConversation(
       {
         conversationId: conversation.id,
-        sessions,
+        sessions: memorySessions(conversation.sessions),
         memory,
         embedder: options.embedder,
         ...(conversation.sessionSummaries
@@ -122,36 +114,12 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
         ...(options.flatDepth ? { flatDepth: options.flatDepth } : {}),
       },
     );
-    const factVectors = new Map<FactId, Vector>();
-    for (const node of memory.tree.nodes.values())
-      if (node.factId !== undefined) factVectors.set(node.factId, node.embedding);
     for (const question of questions) {
       options.signal?.throwIfAborted();
-      const hidden = question.candidateSessions
-        ? sessions.length - question.candidateSessions.length
-        : 0;
-      const retriever = await forQuestion(question, options.k + hidden);
-      const started = clock.now();
-      const result = await retriever.retrieve(
-        question.question,
-        options.signal ? { signal: options.signal } : {},
-      );
-      let items = onlyCandidates(result.items, question.candidateSessions);
-      if (hidden > 0 && ranksTopK(options.method))
-        items = cutRanking(
-          items,
-          options.k,
-          options.method === 'flat-hybrid' ? (options.flatDepth ?? 'facts') : 'facts',
-        );
-      if (returnsSet(options.method)) {
-        // The question is embedded again only when some item carries no score of its judge's.
-        const scored = items.every((item) => item.score !== undefined);
-        const [query] = scored
-          ? []
-          : await options.embedder.embed([question.question], options.signal);
-        items = rankSet(items, factVectors, query);
-      }
-      const ms = clock.now() - started;
+      const { result, items, ms } = await retrieveQuestion(prepared, question, {
+        clock,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
       const check =
         options.answerLlm && question.answer !== undefined
           ? await checkAnswer(
@@ -190,53 +158,14 @@ function memoryOf(conversation: EvalConversation, options: RunEvalOptions): Prom
   ].join('|');
   const cached = options.memoryCache?.get(key);
   if (cached) return cached;
-  const built = buildMemory(memorySessions(conversation.sessions), {
+  const built = conversationMemory(conversation.sessions, {
     embedder: options.embedder,
     seed: options.seed,
     ...(options.memoryLlm ? { llm: options.memoryLlm } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
-  });
+  }).memory;
   options.memoryCache?.set(key, built);
   return built;
-}
-
-/** Keeps only items from the question's candidate sessions (MS-TOD: earlier sessions). */
-function onlyCandidates(
-  items: readonly RetrievedItem[],
-  candidates: readonly SessionId[] | undefined,
-): RetrievedItem[] {
-  if (!candidates) return [...items];
-  const allowed = new Set(candidates);
-  return items.flatMap((item) => {
-    const sessionIds = item.sessionIds.filter((s) => allowed.has(s));
-    return sessionIds.length === 0 ? [] : [{ ...item, sessionIds }];
-  });
-}
-
-/**
- * Ranks a retrieved set by its items' own scores (the hybrid tree judge scores its facts), else by
- * the best cosine of their facts to the question (stable on ties; unscored items last without
- * a question vector).
- */
-function rankSet(
-  items: readonly RetrievedItem[],
-  vectors: ReadonlyMap<FactId, Vector>,
-  query: Vector | undefined,
-): RetrievedItem[] {
-  const score = (item: RetrievedItem) =>
-    query
-      ? Math.max(
-          -2,
-          ...(item.factIds ?? []).map((id) => {
-            const v = vectors.get(id);
-            return v ? cosine(v, query) : -2;
-          }),
-        )
-      : -2;
-  return items
-    .map((item, i) => ({ item, i, s: item.score ?? score(item) }))
-    .sort((a, b) => b.s - a.s || a.i - b.i)
-    .map(({ item, s }) => ({ ...item, score: s }));
 }
 
 interface RowFigures {

@@ -13,6 +13,7 @@
  */
 import { bm25Terms } from '../baselines/bm25.ts';
 import type { TaskMemoryUnit } from './types.ts';
+import { log } from '../math/index.ts';
 
 /**
  * Default weight of the prior: off. Grove's chat recalls finished tasks on purpose (re-book the
@@ -46,7 +47,7 @@ export function termVectors(texts: readonly string[]): TermVector[] {
     const v = new Map<string, number>();
     let sq = 0;
     for (const [t, f] of tf) {
-      const w = (1 + Math.log(f)) * Math.log((n + 1) / ((docFreq.get(t) ?? 0) + 0.5));
+      const w = (1 + log(f)) * log((n + 1) / ((docFreq.get(t) ?? 0) + 0.5));
       v.set(t, w);
       sq += w * w;
     }

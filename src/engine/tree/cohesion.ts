@@ -27,7 +27,7 @@ export function leafCohesion(
   }
   if (scores.length === 0) return { mean: 1, std: 0 };
   const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
-  const variance = scores.reduce((a, s) => a + (s - mean) ** 2, 0) / scores.length;
+  const variance = scores.reduce((a, s) => a + (s - mean) * (s - mean), 0) / scores.length;
   return { mean, std: Math.sqrt(variance) };
 }
 

@@ -4,8 +4,7 @@
  * run a question through TaciTree and the baselines. Requests are served one at a time.
  */
 import type { EvalDataset, EvalQuestion } from '../../engine/datasets/eval-model.ts';
-import { memorySessions } from '../../engine/eval/memory-sessions.ts';
-import { buildMemory } from '../../engine/pipeline.ts';
+import { conversationMemory } from '../../engine/eval/conversation-memory.ts';
 import type { EmbedderPort, LlmPort } from '../../engine/ports.ts';
 import type { Progress } from '../../engine/progress.ts';
 import { parseDatasetSource, type DatasetSource } from './dataset-file.ts';
@@ -104,13 +103,14 @@ export function createExplorerHost(post: (message: ExplorerResponse) => void, de
     const started = performance.now();
     const { port: embedder, label } = await deps.embedder(part(0, 10, 'embedder'));
     const llm = llmFor(pageLlm);
-    const sessions = memorySessions(conv.sessions);
-    const built = await buildMemory(sessions, {
+    // The same memory `grove eval` builds for this conversation (same sessions, pipeline, seed).
+    const { sessions, memory: building } = conversationMemory(conv.sessions, {
       embedder,
       ...(llm ? { llm } : {}),
       signal,
       onProgress: part(10, 90, 'memory'),
     });
+    const built = await building;
     post({
       type: 'progress',
       id,
@@ -120,12 +120,14 @@ export function createExplorerHost(post: (message: ExplorerResponse) => void, de
     memory = {
       conversation,
       ctx: {
+        conversationId: conv.id,
         sessions,
+        memory: built,
         facts,
         tree: built.tree,
         embedder,
         ...(llm ? { llm } : {}),
-        baselines: new Map(),
+        prepared: new Map(),
       },
     };
     const summary: BuildSummary = {

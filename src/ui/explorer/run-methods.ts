@@ -2,15 +2,26 @@
  * One explorer question: TaciTree (LLM, no-LLM hybrid or oracle judge) and the baselines over the
  * same memory, scored against the question's gold sessions (the paper's retrieval F1), with the
  * answer when an LLM is loaded. Runs wherever the engine runs (the explorer worker, tests).
+ *
+ * TaciTree with the LLM or the no-LLM judge and every baseline run through `grove eval`'s own
+ * code (engine/eval/question-retrieval.ts, default settings, k = 5): the same file gives the
+ * same retrieved sessions here and in `grove eval` (issue 13). Only the oracle differs: here it
+ * is told the gold sessions and counts no calls.
  */
-import { createBaseline } from '../../engine/baselines/index.ts';
 import type { EvalQuestion } from '../../engine/datasets/eval-model.ts';
 import { ANSWER_MAX_TOKENS, answerPrompt } from '../../engine/eval/answer-check.ts';
+import type { EvalMethod, JudgeMode } from '../../engine/eval/methods.ts';
 import { retrievedSessionIds, setScores } from '../../engine/eval/metrics.ts';
+import {
+  prepareConversation,
+  retrieveQuestion,
+  type PreparedConversation,
+} from '../../engine/eval/question-retrieval.ts';
 import { LLM_PURPOSES } from '../../engine/llm-purposes.ts';
+import type { MemoryBuild } from '../../engine/pipeline.ts';
 import type { EmbedderPort, LlmPort } from '../../engine/ports.ts';
-import type { RetrievalResult, Retriever } from '../../engine/retrieval.ts';
-import { llmNodeJudge, noLlmJudge, oracleJudge, type NodeJudge } from '../../engine/tree/judges.ts';
+import type { RetrievalResult } from '../../engine/retrieval.ts';
+import { oracleJudge } from '../../engine/tree/judges.ts';
 import { createTreeRetriever } from '../../engine/tree/retrieve.ts';
 import type { Fact, MemoryTree, Session } from '../../engine/types.ts';
 import type {
@@ -21,13 +32,15 @@ import type {
 } from './explorer-protocol.ts';
 
 export interface MemoryContext {
+  readonly conversationId: string;
   readonly sessions: readonly Session[];
+  readonly memory: MemoryBuild;
   readonly facts: readonly Fact[];
   readonly tree: MemoryTree;
   readonly embedder: EmbedderPort;
   readonly llm?: LlmPort;
-  /** Baselines built so far for this memory (their corpus embedded once). */
-  readonly baselines: Map<ExplorerBaseline, Promise<Retriever>>;
+  /** No-LLM methods prepared so far for this memory (a baseline's corpus embedded once). */
+  readonly prepared: Map<string, Promise<PreparedConversation>>;
 }
 
 export class JudgeUnavailableError extends Error {
@@ -47,13 +60,69 @@ export const BASELINE_LABELS: Readonly<Record<ExplorerBaseline, string>> = {
   'collapsed-tree': 'collapsed tree (top-5 nodes)',
 };
 
-function judgeFor(judge: ExplorerJudge, ctx: MemoryContext, question: EvalQuestion): NodeJudge {
-  if (judge === 'oracle') return oracleJudge({ sessionIds: question.evidenceSessions });
-  // 'embedding' is the no-LLM choice (the value predates the hybrid): the engine's default no-LLM
-  // judge, the hybrid of embedding cosine and BM25 keywords, as the chat uses without an LLM.
-  if (judge === 'embedding') return noLlmJudge();
-  if (!ctx.llm) throw new JudgeUnavailableError();
-  return llmNodeJudge(ctx.llm);
+/** The `grove eval` method each explorer baseline is. */
+const EVAL_METHOD_OF: Readonly<Record<ExplorerBaseline, EvalMethod>> = {
+  bm25: 'bm25',
+  'fact-rag': 'flat-facts',
+  'fact-hybrid': 'flat-hybrid',
+  'raw-rag': 'rag-raw',
+  'collapsed-tree': 'collapsed',
+};
+
+const K = 5;
+
+/**
+ * A method over this memory as `grove eval` prepares it. Baselines are cached (their corpus
+ * embedded once); a tree walk is prepared afresh (cheap), with the LLM of this run.
+ */
+function prepared(ctx: MemoryContext, method: EvalMethod, mode: JudgeMode) {
+  const prepare = () =>
+    prepareConversation(
+      {
+        conversationId: ctx.conversationId,
+        sessions: ctx.sessions,
+        memory: ctx.memory,
+        embedder: ctx.embedder,
+      },
+      { method, mode, k: K },
+    );
+  if (mode.kind !== 'none') return prepare();
+  let ready = ctx.prepared.get(method);
+  if (!ready) {
+    ready = prepare();
+    ctx.prepared.set(method, ready);
+    ready.catch(() => ctx.prepared.delete(method));
+  }
+  return ready;
+}
+
+/** One method's result for a question, through `grove eval`'s retrieval and set ranking. */
+async function evalRetrieve(
+  ctx: MemoryContext,
+  method: EvalMethod,
+  mode: JudgeMode,
+  question: EvalQuestion,
+): Promise<RetrievalResult> {
+  const { result, items } = await retrieveQuestion(await prepared(ctx, method, mode), question);
+  return { ...result, items };
+}
+
+function treeRetrieve(
+  judge: ExplorerJudge,
+  ctx: MemoryContext,
+  question: EvalQuestion,
+): Promise<RetrievalResult> {
+  if (judge === 'oracle')
+    return createTreeRetriever(ctx.tree, {
+      judge: oracleJudge({ sessionIds: question.evidenceSessions }),
+      embedder: ctx.embedder,
+    }).retrieve(question.question);
+  // 'embedding' is the no-LLM choice (the value predates the hybrid): `grove eval --method
+  // tacitree-embedding`, the hybrid of embedding cosine and BM25 keywords.
+  if (judge === 'embedding')
+    return evalRetrieve(ctx, 'tacitree-embedding', { kind: 'none' }, question);
+  if (!ctx.llm) return Promise.reject(new JudgeUnavailableError());
+  return evalRetrieve(ctx, 'tacitree-llm', { kind: 'llm', llm: ctx.llm }, question);
 }
 
 export function judgeLabel(judge: ExplorerJudge, llm: LlmPort | undefined): string {
@@ -142,35 +211,18 @@ export async function runQuestion(
     `tacitree-${options.judge}`,
     judgeLabel(options.judge, ctx.llm),
     question,
-    () =>
-      createTreeRetriever(ctx.tree, {
-        judge: judgeFor(options.judge, ctx, question),
-        embedder: ctx.embedder,
-      }).retrieve(question.question),
+    () => treeRetrieve(options.judge, ctx, question),
     answerLlm,
   );
   const rows: MethodRow[] = [tree.row];
   for (const name of options.baselines) {
-    let retriever = ctx.baselines.get(name);
-    if (!retriever) {
-      retriever = createBaseline(name, {
-        sessions: ctx.sessions,
-        facts: ctx.facts,
-        tree: ctx.tree,
-        embedder: ctx.embedder,
-        k: 5,
-      });
-      ctx.baselines.set(name, retriever);
-      retriever.catch(() => ctx.baselines.delete(name));
-    }
-    const built = retriever;
     rows.push(
       (
         await row(
           name,
           BASELINE_LABELS[name],
           question,
-          async () => (await built).retrieve(question.question),
+          () => evalRetrieve(ctx, EVAL_METHOD_OF[name], { kind: 'none' }, question),
           answerLlm,
         )
       ).row,
