@@ -17,6 +17,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { format, resolveConfig } from 'prettier';
+import { buildDataset } from './cli/build-dataset.ts';
+import { labelsSection, type LabelCoverageRow } from './results-doc-labels.ts';
+import type { FactQuality } from '../src/engine/facts/fact-quality.ts';
 import { runEvalCommand } from './cli/eval-command.ts';
 import { runMsTodCommand } from './cli/eval-ms-tod.ts';
 import { runNtmEvalCommand } from './cli/eval-ntm.ts';
@@ -222,6 +225,18 @@ async function ntmSection(file: string): Promise<NtmSection> {
   }
 }
 
+const EXAMPLE_FILE = 'public/examples/grove-implexconv-example.json';
+const labelRuns = [
+  { dataset: 'LoCoMo dev', name: 'locomo', file },
+  { dataset: 'built-in example', name: 'implexconv', file: EXAMPLE_FILE },
+];
+const labelRows: LabelCoverageRow[] = [];
+const factRows: { dataset: string; quality: FactQuality }[] = [];
+for (const run of labelRuns) {
+  const built = await buildDataset(run.name, { file: run.file });
+  labelRows.push({ dataset: run.dataset, report: built.label_coverage });
+  factRows.push({ dataset: run.dataset, quality: built.fact_quality });
+}
 const msTod = await msTodSection(values['ms-tod']);
 const ntm = await ntmSection(values.ntm);
 
@@ -230,7 +245,22 @@ const given = (['file', 'ms-tod', 'ntm'] as const)
   .filter((key) => values[key] !== DEFAULTS[key])
   .map((key) => `--${key} ${values[key]}`);
 if (values.limit !== undefined) given.unshift(`--limit ${values.limit}`);
-const doc = resultsMarkdown({
+const noLlmMemory = [
+  '',
+  '## No-LLM memory: facts and labels',
+  '',
+  'Extractive facts (no LLM), bundled embedder; the trees `grove build --dataset` builds, as `grove eval` does. A fact is a question when it ends on one, a fragment when it has fewer than three content words.',
+  '',
+  '| data | facts | questions | fragments | share |',
+  '| --- | ---: | ---: | ---: | ---: |',
+  ...factRows.map(
+    ({ dataset, quality: q }) =>
+      `| ${dataset} | ${q.facts} | ${q.questions} | ${q.fragments} | ${(100 * q.share).toFixed(1)}% |`,
+  ),
+  '',
+  ...labelsSection(labelRows),
+].join('\n');
+const doc0 = resultsMarkdown({
   file,
   limit: values.limit,
   seconds,
@@ -240,6 +270,7 @@ const doc = resultsMarkdown({
   ntm,
   command: `npm run results${given.length > 0 ? ` -- ${given.join(' ')}` : ''}`,
 });
+const doc = `${doc0.trimEnd()}\n${noLlmMemory}\n`;
 // Formatted as `npm run format` would, so that the committed doc passes `format:check`.
 const style = (await resolveConfig(values.out)) ?? {};
 await writeFile(

@@ -3,6 +3,7 @@
  * `grove eval` builds it (its sessions through `memorySessions`, the same seed and models), and
  * the label coverage of the trees (a mean over all their labelled summaries) with a few labels.
  */
+import { factQuality, type FactQuality } from '../../src/engine/facts/fact-quality.ts';
 import { DATASET_NAMES } from '../../src/engine/datasets/eval-model.ts';
 import { memorySessions } from '../../src/engine/eval/memory-sessions.ts';
 import { buildMemory, DEFAULT_SEED } from '../../src/engine/pipeline.ts';
@@ -26,6 +27,8 @@ export interface DatasetBuild {
   }[];
   /** Over every conversation's tree. */
   readonly label_coverage: LabelReport;
+  /** Questions and fragments among the trees' facts. */
+  readonly fact_quality: FactQuality;
 }
 
 export async function buildDataset(
@@ -62,6 +65,7 @@ export async function buildDataset(
     models: models.labels,
     conversations,
     label_coverage: labelReport(trees),
+    fact_quality: factQuality(trees.flatMap((tree) => [...tree.facts.values()])),
   };
 }
 

@@ -9,6 +9,7 @@
  * Keywords are then picked greedily so that together they name as many member facts as possible:
  * a term's weight is scaled by the share of the class's facts it would newly name.
  */
+import { log } from '../math/log.ts';
 import { stemWord } from '../discourse/words.ts';
 
 /** One class: its documents (member facts), each as its list of terms. */
@@ -34,7 +35,7 @@ export function classTfIdf(classes: readonly TermClass[]): Map<string, number>[]
     const size = [...tf.values()].reduce((a, b) => a + b, 0);
     const weights = new Map<string, number>();
     for (const [term, n] of tf) {
-      const idf = Math.log(1 + meanWords / (across.get(term) ?? n));
+      const idf = log(1 + meanWords / (across.get(term) ?? n));
       weights.set(term, (n / size) * idf);
     }
     return weights;
