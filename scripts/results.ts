@@ -233,7 +233,7 @@ const labelRuns = [
 const labelRows: LabelCoverageRow[] = [];
 const factRows: { dataset: string; quality: FactQuality }[] = [];
 for (const run of labelRuns) {
-  const built = await buildDataset(run.name, { file: run.file });
+  const built = await buildDataset(run.name, { file: run.file }, cache);
   labelRows.push({ dataset: run.dataset, report: built.label_coverage });
   factRows.push({ dataset: run.dataset, quality: built.fact_quality });
 }

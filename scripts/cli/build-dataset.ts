@@ -5,8 +5,8 @@
  */
 import { factQuality, type FactQuality } from '../../src/engine/facts/fact-quality.ts';
 import { DATASET_NAMES } from '../../src/engine/datasets/eval-model.ts';
-import { memorySessions } from '../../src/engine/eval/memory-sessions.ts';
-import { buildMemory, DEFAULT_SEED } from '../../src/engine/pipeline.ts';
+import { cachedMemory, type MemoryCache } from '../../src/engine/eval/conversation-memory.ts';
+import { DEFAULT_SEED } from '../../src/engine/pipeline.ts';
 import {
   labelCoverage,
   labelReport,
@@ -39,6 +39,8 @@ export async function buildDataset(
     embedder?: string | undefined;
     seed?: string | undefined;
   },
+  /** Memories a run over the same file already built (npm run results' eval runs). */
+  memoryCache?: MemoryCache,
 ): Promise<DatasetBuild> {
   const datasetName = choice(name, 'dataset', DATASET_NAMES, 'locomo');
   const dataset = await readDataset(datasetName, required(values.file, 'file'), false);
@@ -47,9 +49,10 @@ export async function buildDataset(
   const trees = [];
   const conversations = [];
   for (const conversation of dataset.conversations) {
-    const { tree } = await buildMemory(memorySessions(conversation.sessions), {
+    const { tree } = await cachedMemory(dataset.file, conversation, {
       embedder: models.embedder,
       seed,
+      cache: memoryCache,
       ...(models.llm ? { llm: models.llm } : {}),
     });
     trees.push(tree);

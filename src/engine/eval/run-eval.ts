@@ -10,7 +10,7 @@ import type { MemoryBuild } from '../pipeline.ts';
 import type { Clock, EmbedderPort, LlmPort } from '../ports.ts';
 import type { RetrievedItem } from '../retrieval.ts';
 import { checkAnswer } from './answer-check.ts';
-import { conversationMemory } from './conversation-memory.ts';
+import { cachedMemory, type MemoryCache } from './conversation-memory.ts';
 import { memorySessions } from './memory-sessions.ts';
 import { contextTokens, recallAtK, retrievedSessionIds, setScores } from './metrics.ts';
 import type { EvalMethod, JudgeMode, TreeSettings } from './methods.ts';
@@ -42,8 +42,7 @@ export interface EvalRow {
   readonly correct: boolean | null;
 }
 
-/** Memories by conversation, shared by runs over the same data and models (built once). */
-export type MemoryCache = Map<string, Promise<MemoryBuild>>;
+export type { MemoryCache } from './conversation-memory.ts';
 
 export interface RunEvalOptions {
   readonly dataset: EvalDataset;
@@ -149,23 +148,13 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
 }
 
 function memoryOf(conversation: EvalConversation, options: RunEvalOptions): Promise<MemoryBuild> {
-  const key = [
-    options.dataset.file,
-    conversation.id,
-    options.embedder.id,
-    options.memoryLlm?.id ?? 'extractive',
-    options.seed,
-  ].join('|');
-  const cached = options.memoryCache?.get(key);
-  if (cached) return cached;
-  const built = conversationMemory(conversation.sessions, {
+  return cachedMemory(options.dataset.file, conversation, {
     embedder: options.embedder,
     seed: options.seed,
+    cache: options.memoryCache,
     ...(options.memoryLlm ? { llm: options.memoryLlm } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
-  }).memory;
-  options.memoryCache?.set(key, built);
-  return built;
+  });
 }
 
 interface RowFigures {

@@ -5,8 +5,8 @@
  * A fact is a statement (sentence-kind.ts). Questions, greetings, thanks and acknowledgements are
  * dropped. A sentence that opens on a pronoun ("It was sweet at first.") joins the statement
  * (or the fragments) right before it in the same turn, so that its "it" still points somewhere,
- * and is dropped without one. A short fragment ("Saw a heron.") joins the statement next to it the same way.
- * A fact holds at most `MAX_SENTENCES_PER_FACT` sentences.
+ * and is dropped without one. A short fragment ("Saw a heron.") joins the statement next to it
+ * the same way. A fact holds at most `MAX_SENTENCES_PER_FACT` sentences.
  */
 import { throwIfAborted } from '../errors.ts';
 import { asFactId } from '../types.ts';
