@@ -28,11 +28,12 @@ Commands:
   eval --dataset implexconv|locomo|ms-tod|ntm|grove --file <path> --method <name>
        [--embedder bundled|hash|<model folder>] [--llm none|scripted|oracle|openai:URL#model]
        [--k 5] [--limit N] [--oracle-noise p] [--seed S] [--out rows.jsonl] [--json]
-       [--tree-judge hybrid|embedding] [--embedding-weight 0.35] [--beam 3]
+       [--tree-judge hybrid|embedding] [--embedding-weight 0.25] [--beam 6]
        [--flat-depth facts|sessions]
       Measure one method's retrieval (recall@k, F1, tokens, LLM calls) on a benchmark.
       Methods: tacitree-llm, tacitree-listwise, tacitree-embedding, collapsed, flat-facts,
-      flat-hybrid, rag-raw, rag-summary, bm25, long-context. An existing --out resumes.
+      flat-hybrid, rag-raw, rag-summary, bm25, bm25-turns, bm25-turns-sessions, long-context.
+      An existing --out resumes.
       --tree-judge: the TaciTree judge without an LLM (tacitree-embedding, and the LLM methods
       without an LLM): hybrid = w·z(cosine) + (1 − w)·z(BM25), w = --embedding-weight (default);
       embedding = cosine alone. flat-hybrid ranks every fact by the hybrid's fusion, no tree:

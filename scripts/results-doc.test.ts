@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_NO_LLM_BEAM } from '../src/engine/tree/judges.ts';
 import type { NtmSummary } from '../src/engine/eval/ntm-eval.ts';
 import type { EvalSummary } from '../src/engine/eval/summary.ts';
 import type { MsTodSummary } from './cli/eval-ms-tod.ts';
@@ -293,7 +294,9 @@ describe('resultsMarkdown: LoCoMo readings', () => {
 
   it('says which judge the beam rows run, and how the sets are ranked', () => {
     const md = doc(locomoRuns(0.748, 0.744, 0.754));
-    expect(md).toContain('**Beam of the hybrid judge** (default 3 per level: 74.8% recall@5');
+    expect(md).toContain(
+      `**Beam of the hybrid judge** (default ${DEFAULT_NO_LLM_BEAM} per level: 74.8% recall@5`,
+    );
     expect(md).toContain('beam 1 → recall@5 51.0%');
     expect(md).toContain(
       'the TaciTree LLM methods fall back to the no-LLM judge that tacitree-embedding runs (hybrid (0.35·z(cosine)',

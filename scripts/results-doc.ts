@@ -6,6 +6,7 @@ import type { EvalSummary } from '../src/engine/eval/summary.ts';
 import { msTodSection, type MsTodSection } from './results-doc-ms-tod.ts';
 import { ntmSection, type NtmSection } from './results-doc-ntm.ts';
 import { pct } from './results-doc-numbers.ts';
+import { DEFAULT_NO_LLM_BEAM } from '../src/engine/tree/judges.ts';
 
 export type { MsTodResultRun, MsTodSection } from './results-doc-ms-tod.ts';
 export type { NtmExact, NtmSection } from './results-doc-ntm.ts';
@@ -172,6 +173,23 @@ function reading(input: ResultsInput): string[] {
         "each node's best fact); the walk computes cosines only for the nodes it visits and the facts it keeps.",
     );
   }
+  const turns = find(main, 'bm25-turns', 'none');
+  const turnsSessions = find(main, 'bm25-turns-sessions', 'none');
+  if (walk && bm25 && turns && turnsSessions) {
+    const met = (walk.recall_at_k ?? 0) >= (bm25.recall_at_k ?? 0) && walk.tokens_mean <= 600;
+    const probes = [turns, turnsSessions].map(
+      (r) =>
+        `${r.method} ${pct(r.recall_at_k)}% for ${num(r.tokens_mean)} tokens (${plus(points(walk.recall_at_k, r.recall_at_k))} points to the walk)`,
+    );
+    lines.push(
+      `- **Target (no-LLM walk ≥ BM25 over sessions on recall@5, at ≤ 600 context tokens mean): ${met ? 'met' : 'not met'}.** ` +
+        `The walk reaches ${pct(walk.recall_at_k)}% for ${num(walk.tokens_mean)} tokens; BM25 over whole sessions ` +
+        `${pct(bm25.recall_at_k)}% for ${num(bm25.tokens_mean)}. The lexical probes over single turns, taken until they ` +
+        `span five sessions: ${probes.join('; ')}. The walk's lexical side reads the same transcripts as these ` +
+        "baselines (each fact's BM25 interpolated half and half with its session's), so the question's words may meet " +
+        'anywhere in a session, and its set is cut at 550 tokens.',
+    );
+  }
   if (best && bm25 && flat && points(best.recall_at_k, bm25.recall_at_k) < 0) {
     const glove = bm25.embedder.startsWith('bundled');
     lines.push(
@@ -241,7 +259,7 @@ function reading(input: ResultsInput): string[] {
         `question with the centroid of the facts under each node (the ${judgeName(walk)} judge's cosine side) gives ` +
         `${pct(walk.recall_at_k)}% recall@5 (set ${pct(walk.recall_set)}%); with the summary's own vector, ` +
         `${pct(summaryVectors.recall_at_k)}% (set ${pct(summaryVectors.recall_set)}%). The centroid is the default ` +
-        'whenever no LLM wrote the summaries.',
+        'whenever no LLM wrote the summaries: a label is keywords and one fact, the centroid stands for all of them.',
     );
   }
   const beams = settings.filter(
@@ -250,7 +268,7 @@ function reading(input: ResultsInput): string[] {
   const beamJudges = [...new Set(beams.map((r) => judgeName(r.summary)))];
   if (beams.length > 0) {
     lines.push(
-      `- **Beam of the ${beamJudges.join(' and ')} judge** (default 3 per level${walk ? `: ${pct(walk.recall_at_k)}% recall@5, set ${pct(walk.recall_set)}%, ${num(walk.set_size_mean)} facts` : ''}): ` +
+      `- **Beam of the ${beamJudges.join(' and ')} judge** (default ${DEFAULT_NO_LLM_BEAM} per level${walk ? `: ${pct(walk.recall_at_k)}% recall@5, set ${pct(walk.recall_set)}%, ${num(walk.set_size_mean)} facts` : ''}): ` +
         beams
           .map(
             (r) =>

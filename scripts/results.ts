@@ -26,7 +26,8 @@ import { runNtmEvalCommand } from './cli/eval-ntm.ts';
 import { EVAL_METHODS } from '../src/engine/eval/methods.ts';
 import { MS_TOD_METHODS } from '../src/engine/eval/ms-tod-eval.ts';
 import type { NtmRow } from '../src/engine/eval/ntm-eval.ts';
-import type { MemoryCache } from '../src/engine/eval/run-eval.ts';
+import type { EvalRow, MemoryCache } from '../src/engine/eval/run-eval.ts';
+import { exampleSection } from './results-doc-example.ts';
 import type { EvalSummary } from '../src/engine/eval/summary.ts';
 import { MS_TOD_OPEN_TASK_WEIGHT } from '../src/engine/task-memory/open-tasks.ts';
 import {
@@ -112,7 +113,7 @@ settings.push(
     'summary',
   ]),
 );
-for (const beam of ['1', '6', '10']) {
+for (const beam of ['1', '4', '10']) {
   settings.push(
     await run(`tacitree-embedding, hybrid judge, beam ${beam}`, [
       '--method',
@@ -226,6 +227,22 @@ async function ntmSection(file: string): Promise<NtmSection> {
 }
 
 const EXAMPLE_FILE = 'public/examples/grove-implexconv-example.json';
+
+/** One row per question of a `grove eval` run (its --out file, read back). */
+async function exampleRows(args: string[]): Promise<EvalRow[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'grove-example-'));
+  try {
+    const out = join(dir, 'rows.jsonl');
+    await runEvalCommand([...args, '--out', out], { memoryCache: cache, progress: quiet });
+    const text = await readFile(out, 'utf8');
+    return text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as EvalRow);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 const labelRuns = [
   { dataset: 'LoCoMo dev', name: 'locomo', file },
   { dataset: 'built-in example', name: 'implexconv', file: EXAMPLE_FILE },
@@ -237,6 +254,20 @@ for (const run of labelRuns) {
   labelRows.push({ dataset: run.dataset, report: built.label_coverage });
   factRows.push({ dataset: run.dataset, quality: built.fact_quality });
 }
+const exampleArgs = [
+  '--dataset',
+  'implexconv',
+  '--file',
+  EXAMPLE_FILE,
+  '--method',
+  'tacitree-embedding',
+  '--llm',
+  'none',
+];
+const example = exampleSection(
+  await exampleRows(exampleArgs),
+  `grove eval ${exampleArgs.join(' ')}`,
+);
 const msTod = await msTodSection(values['ms-tod']);
 const ntm = await ntmSection(values.ntm);
 
@@ -259,6 +290,7 @@ const noLlmMemory = [
   ),
   '',
   ...labelsSection(labelRows),
+  ...example,
 ].join('\n');
 const doc0 = resultsMarkdown({
   file,

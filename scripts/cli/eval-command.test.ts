@@ -78,7 +78,7 @@ describe('grove eval', () => {
       [...common, '--method', 'tacitree-listwise', '--limit', '3'],
       { progress: quiet },
     );
-    expect(result.judge).toMatch(/^hybrid \(0\.35·z\(cosine\) \+ 0\.65·z\(BM25/);
+    expect(result.judge).toMatch(/^hybrid \(0\.25·z\(cosine\) \+ 0\.75·z\(BM25/);
     expect(result.judge).toMatch(/no LLM, tacitree-listwise falls back to the hybrid judge/);
     expect(result.notes).toContain('--limit 3: the first 3 questions only');
   });
@@ -89,7 +89,7 @@ describe('grove eval', () => {
         progress: quiet,
       });
     const embedding = (await run('--tree-judge', 'embedding')).result;
-    expect(embedding.judge).toBe('embedding (beam 4, fact centroids)');
+    expect(embedding.judge).toBe('embedding (beam 6, fact centroids)');
     expect(embedding.notes).toContainEqual(
       expect.stringContaining('tree settings: embedding judge'),
     );
@@ -113,7 +113,7 @@ describe('grove eval', () => {
       (await runEvalCommand([...common, '--method', method, ...extra], { progress: quiet })).result;
     const hybrid = await run('flat-hybrid');
     expect(hybrid.judge).toBe(
-      "none (no judge; every fact ranked by the hybrid's fusion, 0.35·z(cosine) + 0.65·z(BM25, 0.5 of it the session's))",
+      "none (no judge; every fact ranked by the hybrid's fusion, 0.25·z(cosine) + 0.75·z(BM25, 0.5 of it the session's))",
     );
     expect(hybrid.set_size_mean).toBeLessThanOrEqual(5);
     expect(hybrid.llm_calls_mean).toBe(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asProfileId } from '../engine/types.ts';
+import { asProfileId, asSessionId } from '../engine/types.ts';
 import { FactNotFoundError, SessionExistsError, StorageFullError } from './errors.ts';
 import { quotaFailure } from './failing-middleware.test-support.ts';
 import {
@@ -131,6 +131,14 @@ describe('profile isolation', () => {
     ).rejects.toBeInstanceOf(FactNotFoundError);
     expect(await alice.store.session('s2')).toBeUndefined();
     expect((await bob.store.session('s2'))?.turns.length).toBe(6);
+    // The transcripts the no-LLM judge reads are the profile's own, turn by turn.
+    const transcripts = await bob.store.sessionTexts();
+    expect([...transcripts.keys()]).toEqual(['s1', 's2']);
+    const s2 = await bob.store.session('s2');
+    expect(transcripts.get(asSessionId('s2'))).toBe(
+      s2?.turns.map((t) => `${t.speaker}: ${t.text}`).join('\n'),
+    );
+    expect((await alice.store.sessionTexts()).size).toBe(0);
     await alice.wipe();
     expect(await db.profiles.get('alice')).toBeUndefined();
     for (const table of db.tables) {

@@ -23,13 +23,14 @@ export async function retrieveMemories(
   request: RetrieveRequest = {},
   onEvent?: (event: TraversalEvent) => void,
 ): Promise<RetrieveReply> {
-  const { tree } = await store.liveTree();
+  const [{ tree }, sessionTexts] = await Promise.all([store.liveTree(), store.sessionTexts()]);
   const judge = judgeLlm && request.judge !== 'embedding' ? llmNodeJudge(judgeLlm) : noLlmJudge();
   const retriever = createTreeRetriever(tree, {
     judge,
     embedder: engine.embedder,
     maxCalls: request.maxCalls ?? DEFAULT_RETRIEVE_CALLS,
     fallbackK: 6,
+    sessionTexts,
   });
   const result = await retriever.retrieve(question, onEvent ? { onEvent } : {});
   return {

@@ -10,7 +10,9 @@ import {
   type ProfileId,
   type Session,
   type Speaker,
+  type Turn,
 } from '../engine/types.ts';
+import { sessionTexts, type SessionTexts } from '../engine/tree/lexicon.ts';
 import type { GroveDb } from './db.ts';
 import type { ConversationRow, PendingRow, SessionRow } from './rows.ts';
 import { loadLiveTree, type LiveTree } from './tree-store.ts';
@@ -96,6 +98,24 @@ export class MemoryStore {
       ...(row.time === undefined ? {} : { time: row.time }),
       turns: turns.map((t) => ({ id: asTurnId(t.id), speaker: t.speaker, text: t.text })),
     };
+  }
+
+  /**
+   * Every remembered session's transcript, for the no-LLM judge's session evidence
+   * (engine/tree/lexicon.ts): one read of the turns table, in session and turn order.
+   */
+  async sessionTexts(): Promise<SessionTexts> {
+    const rows = await this.db.turns
+      .where('[profileId+sessionId+seq]')
+      .between([this.pid, Dexie.minKey, Dexie.minKey], [this.pid, Dexie.maxKey, Dexie.maxKey])
+      .toArray();
+    const turns = new Map<string, Turn[]>();
+    for (const row of rows) {
+      const list = turns.get(row.sessionId) ?? [];
+      if (list.length === 0) turns.set(row.sessionId, list);
+      list.push({ id: asTurnId(row.id), speaker: row.speaker, text: row.text });
+    }
+    return sessionTexts([...turns].map(([id, list]) => ({ id: asSessionId(id), turns: list })));
   }
 
   /** Facts of the live tree with their provenance resolved to sessions and turns. */

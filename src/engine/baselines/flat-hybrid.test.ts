@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { mean, standardise } from '../scores.ts';
 import { asSessionId } from '../types.ts';
-import { hybridJudge, InvalidJudgeOptionError } from '../tree/judges.ts';
+import {
+  DEFAULT_HYBRID_EMBEDDING_WEIGHT,
+  hybridJudge,
+  InvalidJudgeOptionError,
+} from '../tree/judges.ts';
 import { createTreeRetriever } from '../tree/retrieve.ts';
 import { cosine } from '../vector.ts';
 import { createBm25Index } from './bm25.ts';
@@ -48,7 +52,7 @@ function expectedScores(question: string, w: number): number[] {
 const ids = (items: readonly { id: string }[]) => items.map((i) => i.id);
 
 describe('flat-hybrid baseline', () => {
-  it('ranks every fact by 0.35·z(cosine) + 0.65·z(BM25) over all facts, top k', async () => {
+  it("ranks every fact by w·z(cosine) + (1 − w)·z(BM25) over all facts (the judge's w), top k", async () => {
     const embedder = keywordEmbedder();
     const retriever = createFlatHybridRetriever({ tree: smallTree(), embedder, k: 3 });
     // Nothing is embedded up front: the facts' vectors are the tree's.
@@ -56,7 +60,7 @@ describe('flat-hybrid baseline', () => {
     const question = 'Does Rex the dog like rain?';
     const result = await retriever.retrieve(question);
     expect(embedder.calls).toEqual([[question]]);
-    const expected = expectedScores(question, 0.35);
+    const expected = expectedScores(question, DEFAULT_HYBRID_EMBEDDING_WEIGHT);
     const order = FACTS.map((f, i) => ({ id: f.id, s: expected[i] ?? 0 }))
       .sort((a, b) => b.s - a.s)
       .slice(0, 3);

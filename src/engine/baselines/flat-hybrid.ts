@@ -12,6 +12,7 @@ import type { Retriever } from '../retrieval.ts';
 import type { MemoryTree, SessionId } from '../types.ts';
 import { approximateTokenizer } from '../tokens.ts';
 import { throwIfAborted } from '../errors.ts';
+import type { SessionTexts } from '../tree/lexicon.ts';
 import {
   checkEmbeddingWeight,
   DEFAULT_HYBRID_EMBEDDING_WEIGHT,
@@ -37,6 +38,8 @@ export interface FlatHybridOptions {
   readonly depth?: FlatDepth;
   /** Weight w of the standardised cosine (BM25 gets 1 − w); default the tree judge's. */
   readonly embeddingWeight?: number;
+  /** The sessions' transcripts, for the session side of the lexical evidence (tree/lexicon.ts). */
+  readonly sessionTexts?: SessionTexts;
   readonly tokenizer?: Tokenizer;
 }
 
@@ -73,7 +76,10 @@ export function createFlatHybridRetriever(options: FlatHybridOptions): Retriever
       const [q] = await embedder.embed([query], retrieveOptions.signal);
       throwIfAborted(retrieveOptions.signal);
       if (!q) throw new EmbeddingCountError(embedder.id, 1, 0);
-      const scores = hybridFactScores(tree, query, q, facts, w);
+      const scores = hybridFactScores(tree, query, q, facts, {
+        embeddingWeight: w,
+        ...(options.sessionTexts ? { sessionTexts: options.sessionTexts } : {}),
+      });
       const ranked = units
         .map((unit, i) => ({ unit, i, sessionIds: unit.sessionIds, score: scores[i] ?? 0 }))
         .sort((a, b) => b.score - a.score || a.i - b.i);

@@ -7,7 +7,9 @@ import type { Retriever } from '../retrieval.ts';
 import type { Fact, MemoryTree, Session } from '../types.ts';
 import { createBm25Retriever } from './bm25.ts';
 import { createCollapsedTreeRetriever } from './collapsed-tree.ts';
+import { createBm25TurnsRetriever } from './bm25-turns.ts';
 import { createFlatHybridRetriever, type FlatDepth } from './flat-hybrid.ts';
+import { sessionTexts } from '../tree/lexicon.ts';
 import {
   createFlatTopK,
   unitsFromFacts,
@@ -23,12 +25,17 @@ export const BASELINE_NAMES = [
   'fact-rag',
   'fact-hybrid',
   'bm25',
+  'bm25-turns',
+  'bm25-turns-sessions',
   'collapsed-tree',
   'long-context-sessions',
   'long-context-facts',
 ] as const;
 
 export type BaselineName = (typeof BASELINE_NAMES)[number];
+
+/** bm25-turns-sessions' λ: the turn and its session count equally (issue 13's probe). */
+const TURN_SESSION_WEIGHT = 0.5;
 
 /** What a baseline needs besides the sessions. */
 export type BaselineNeed = 'embedder' | 'llm-or-summaries' | 'facts' | 'tree';
@@ -58,6 +65,16 @@ export const BASELINES: Readonly<Record<BaselineName, BaselineInfo>> = {
   },
   bm25: {
     description: 'Okapi BM25 (k1 1.2, b 0.75) top-k over raw sessions.',
+    needs: [],
+  },
+  'bm25-turns': {
+    description:
+      'Okapi BM25 over single turns (stop words dropped), taken in rank order until they span k sessions.',
+    needs: [],
+  },
+  'bm25-turns-sessions': {
+    description:
+      "BM25 over turns interpolated with their session's BM25 (0.5·z + 0.5·z), taken until they span k sessions.",
     needs: [],
   },
   'collapsed-tree': {
@@ -146,6 +163,14 @@ export async function createBaseline(
     }
     case 'bm25':
       return createBm25Retriever({ ...common, units: unitsFromSessions(inputs.sessions), k });
+    case 'bm25-turns':
+    case 'bm25-turns-sessions':
+      return createBm25TurnsRetriever({
+        ...common,
+        sessions: inputs.sessions,
+        k,
+        sessionWeight: name === 'bm25-turns-sessions' ? TURN_SESSION_WEIGHT : 0,
+      });
     case 'fact-hybrid':
       return createFlatHybridRetriever({
         ...common,
@@ -155,6 +180,7 @@ export async function createBaseline(
           ? { embeddingWeight: inputs.embeddingWeight }
           : {}),
         ...(inputs.depth ? { depth: inputs.depth } : {}),
+        sessionTexts: sessionTexts(inputs.sessions),
         k,
       });
     case 'collapsed-tree':

@@ -26,7 +26,7 @@ import {
   type NodeJudge,
   type NoLlmJudgeName,
 } from '../tree/judges.ts';
-import { DEFAULT_SESSION_WEIGHT } from '../tree/lexicon.ts';
+import { DEFAULT_SESSION_WEIGHT, sessionTexts } from '../tree/lexicon.ts';
 import { createTreeRetriever, DEFAULT_CONTEXT_BUDGET } from '../tree/retrieve.ts';
 import type { Session, SessionId } from '../types.ts';
 import { countedOracleJudge, oracleTruth } from './counted-oracle.ts';
@@ -41,6 +41,8 @@ export const EVAL_METHODS = [
   'rag-raw',
   'rag-summary',
   'bm25',
+  'bm25-turns',
+  'bm25-turns-sessions',
   'long-context',
 ] as const;
 export type EvalMethod = (typeof EVAL_METHODS)[number];
@@ -53,6 +55,14 @@ export const isTreeMethod = (m: EvalMethod): boolean => m.startsWith('tacitree-'
  */
 export const returnsSet = (m: EvalMethod): boolean => isTreeMethod(m);
 
+/** What a top-k method's k counts: distinct sessions for the turn rankings, else items. */
+export const rankingDepth = (m: EvalMethod, flatDepth: FlatDepth | undefined): FlatDepth =>
+  m === 'flat-hybrid'
+    ? (flatDepth ?? 'facts')
+    : m === 'bm25-turns' || m === 'bm25-turns-sessions'
+      ? 'sessions'
+      : 'facts';
+
 /** Methods that return their top k (the rest return a set, or everything). */
 export const ranksTopK = (m: EvalMethod): boolean => !isTreeMethod(m) && m !== 'long-context';
 
@@ -63,6 +73,8 @@ const BASELINE_OF: Partial<Record<EvalMethod, BaselineName>> = {
   'rag-raw': 'raw-rag',
   'rag-summary': 'summary-rag',
   bm25: 'bm25',
+  'bm25-turns': 'bm25-turns',
+  'bm25-turns-sessions': 'bm25-turns-sessions',
   'long-context': 'long-context-sessions',
 };
 
@@ -196,6 +208,7 @@ export async function prepareMethod(
       embeddingWeight: settings.embeddingWeight,
       sessionWeight: settings.sessionWeight,
     });
+    const transcripts = sessionTexts(ctx.sessions);
     return (question) => {
       let judge: NodeJudge = noLlm;
       if (method !== 'tacitree-embedding' && mode.kind === 'llm')
@@ -221,6 +234,7 @@ export async function prepareMethod(
           fallbackK: settings.fallbackK,
           budgetFallback: noLlm,
           maxContextTokens: settings.contextBudget,
+          sessionTexts: transcripts,
         }),
       );
     };
@@ -257,7 +271,7 @@ export async function prepareMethod(
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-/** "0.35·z(cosine) + 0.65·z(BM25, 0.5 of it the session's)", the BM25 side qualified when given. */
+/** "0.25·z(cosine) + 0.75·z(BM25, 0.5 of it the session's)", the BM25 side qualified when given. */
 function hybridFusion(embeddingWeight: number, sessionWeight: number, bm25Of?: string): string {
   const sessions = sessionWeight > 0 ? `, ${sessionWeight} of it the session's` : '';
   return `${embeddingWeight}·z(cosine) + ${round(1 - embeddingWeight)}·z(BM25${bm25Of ? ` ${bm25Of}` : ''}${sessions})`;

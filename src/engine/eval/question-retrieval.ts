@@ -12,6 +12,7 @@ import type { FactId, SessionId, Vector } from '../types.ts';
 import { cosine } from '../vector.ts';
 import {
   prepareMethod,
+  rankingDepth,
   ranksTopK,
   returnsSet,
   type ConversationContext,
@@ -64,7 +65,7 @@ export async function retrieveQuestion(
   );
   let items = onlyCandidates(result.items, question.candidateSessions);
   if (hidden > 0 && ranksTopK(method))
-    items = cutRanking(items, k, method === 'flat-hybrid' ? (flatDepth ?? 'facts') : 'facts');
+    items = cutRanking(items, k, rankingDepth(method, flatDepth));
   if (returnsSet(method)) {
     // The question is embedded again only when some item carries no score of its judge's.
     const scored = items.every((item) => item.score !== undefined);

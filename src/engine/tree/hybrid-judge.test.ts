@@ -21,7 +21,7 @@ import {
   InvalidJudgeOptionError,
   noLlmJudge,
 } from './judges.ts';
-import { treeLexicon } from './lexicon.ts';
+import { sessionTexts, treeLexicon } from './lexicon.ts';
 import { createTreeRetriever } from './retrieve.ts';
 import { keywordSummariser } from './summarise.ts';
 import { tinyTree } from './tiny-tree.test-support.ts';
@@ -92,6 +92,11 @@ function namesTree(): MemoryTree {
 }
 
 const QUESTION = 'When did Jonas start painting?';
+const turn = (session: string, n: number, text: string) => ({
+  id: asTurnId(`${session}:${n}`),
+  speaker: 'user' as const,
+  text,
+});
 const sessions = (result: RetrievalResult) => [
   ...new Set(result.items.flatMap((i) => i.sessionIds)),
 ];
@@ -197,6 +202,35 @@ describe('hybrid judge: a name the word vectors blur', () => {
     expect(lexicon.factScore('spring', asFactId('s3/f0'), 0.5)).toBeGreaterThan(
       lexicon.factScore('spring', sameSession, 0.5),
     );
+  });
+
+  it("reads a session's transcript, where given, for what its facts dropped", async () => {
+    // Only s4's transcript says "marathon" (a question extraction dropped), no fact does.
+    const transcripts = sessionTexts([
+      { id: asSessionId('s4'), turns: [turn('s4', 1, 'Are you still running the marathon?')] },
+    ]);
+    const walker = asFactId('s4/f0');
+    const painter = asFactId('s1/f0');
+    expect(treeLexicon(tree).factScore('marathon', walker, 0.5)).toBe(
+      treeLexicon(tree).factScore('marathon', painter, 0.5),
+    );
+    const withTexts = treeLexicon(tree, transcripts);
+    expect(withTexts.factScore('marathon', walker, 0.5)).toBeGreaterThan(
+      withTexts.factScore('marathon', painter, 0.5),
+    );
+    // A session without a transcript still counts by its facts: s1 says "brushes".
+    expect(withTexts.factScore('brushes', asFactId('s1/f0'), 0.5)).toBeGreaterThan(
+      withTexts.factScore('brushes', asFactId('s3/f0'), 0.5),
+    );
+    // The walk hands its judge the transcripts: beam 1 follows "marathon" into s4's subtree.
+    const walk = (texts?: typeof transcripts) =>
+      createTreeRetriever(tree, {
+        judge: hybridJudge({ beam: 1, embeddingWeight: 0 }),
+        embedder: topics,
+        ...(texts ? { sessionTexts: texts } : {}),
+      }).retrieve('Who is training for the marathon?');
+    expect(sessions(await walk(transcripts))).toEqual(['s4']);
+    expect(sessions(await walk())).not.toEqual(['s4']);
   });
 
   it('needs the question embedded, and a weight in [0, 1]', async () => {

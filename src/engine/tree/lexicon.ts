@@ -5,27 +5,42 @@
  *
  *   evidence(f) = (1 − λ)·z(BM25(q, f)) + λ·mean over f's sessions s of z(BM25(q, s))
  *
- * z-scored over the tree's facts and sessions. A session's text is its facts, joined: a fact in a
- * session that matches the question as a whole rises, even when the fact itself names only part
- * of it. A node's lexical score is the best evidence of any fact under it.
+ * z-scored over the tree's facts and sessions. A session's text is its whole transcript when the
+ * memory keeps it (`SessionTexts`: the questions, greetings and asides that extraction dropped
+ * still say what the session was about), else its facts, joined. A fact in a session that
+ * matches the question as a whole rises, even when the fact itself names only part of it. A
+ * node's lexical score is the best evidence of any fact under it.
  *
- * The indexes are derived from the facts alone (no per-node text is stored), built lazily once
- * per tree and cached: trees are immutable, so inserting facts yields a new tree whose indexes
- * are built on its first query, and no insert, split or edit code has anything to keep in sync.
+ * The indexes are derived from the facts and the transcripts (no per-node text is stored), built
+ * lazily once per tree and transcripts and cached: trees are immutable, so inserting facts yields
+ * a new tree whose indexes are built on its first query, and no insert, split or edit code has
+ * anything to keep in sync.
  * Per question, the facts are scored once and node scores are memoised, so a walk's levels
  * share the work.
  */
 import { createBm25Index, type Bm25Index } from '../baselines/bm25.ts';
+import { sessionText } from '../baselines/session-text.ts';
 import { mean, standardise } from '../scores.ts';
-import type { FactId, MemoryTree, NodeId, Vector } from '../types.ts';
+import type { FactId, MemoryTree, NodeId, Session, SessionId, Vector } from '../types.ts';
 import { nodeOf } from './subtree.ts';
 
 /**
  * λ, the share of the session's BM25 in a fact's lexical evidence. Tuned without an LLM on LoCoMo
- * dev (tree walk, beam 4): recall@5 0.786–0.797 for λ from 0.4 to 0.6 and cosine weights 0.1 to
- * 0.3, against 0.764 with λ = 0; the no-LLM rows of docs/results.md show it beside flat-hybrid.
+ * dev (tree walk, beam 4, sessions as their facts): recall@5 0.786–0.797 for λ from 0.4 to 0.6
+ * and cosine weights 0.1 to 0.3, against 0.764 with λ = 0. Over whole transcripts it is flat:
+ * 0.811–0.812 for λ from 0.4 to 0.7 (beam 4, w 0.35).
  */
 export const DEFAULT_SESSION_WEIGHT = 0.5;
+
+/** The transcript of each session a memory was built from, as one text (see the module comment). */
+export type SessionTexts = ReadonlyMap<SessionId, string>;
+
+/** Each session's transcript as BM25 over sessions reads it: the session side of the evidence. */
+export function sessionTexts(sessions: Iterable<Session>): SessionTexts {
+  const texts = new Map<SessionId, string>();
+  for (const session of sessions) texts.set(session.id, sessionText(session));
+  return texts;
+}
 
 export interface TreeLexicon {
   /** The lexical evidence of `question` for one fact (see the module comment). */
@@ -51,36 +66,51 @@ interface Indexes {
   readonly sessionsOfFact: readonly (readonly number[])[];
 }
 
-const lexicons = new WeakMap<MemoryTree, TreeLexicon>();
+const lexicons = new WeakMap<MemoryTree, { texts?: SessionTexts; lexicon: TreeLexicon }>();
 
-/** The tree's lexicon, built on first use and cached for the tree's lifetime. */
-export function treeLexicon(tree: MemoryTree): TreeLexicon {
-  let lexicon = lexicons.get(tree);
-  if (!lexicon) lexicons.set(tree, (lexicon = buildLexicon(tree)));
+/**
+ * The tree's lexicon over the given transcripts (without them, each session's facts), built on
+ * first use and cached for the tree's lifetime while it is asked with the same transcripts.
+ */
+export function treeLexicon(tree: MemoryTree, texts?: SessionTexts): TreeLexicon {
+  const cached = lexicons.get(tree);
+  if (cached && cached.texts === texts) return cached.lexicon;
+  const lexicon = buildLexicon(tree, texts);
+  lexicons.set(tree, texts ? { texts, lexicon } : { lexicon });
   return lexicon;
 }
 
-function buildIndexes(tree: MemoryTree, factIds: readonly FactId[]): Indexes {
+function buildIndexes(
+  tree: MemoryTree,
+  factIds: readonly FactId[],
+  texts: SessionTexts | undefined,
+): Indexes {
   const position = new Map<string, number>();
-  const sessionTexts: string[][] = [];
+  const sessionIds: SessionId[] = [];
+  const factTexts: string[][] = [];
   const sessionsOfFact = factIds.map((id) => {
     const fact = tree.facts.get(id);
     const sessions = new Set(fact?.sources.map((s) => s.sessionId) ?? []);
     return [...sessions].map((sessionId) => {
       let at = position.get(sessionId);
-      if (at === undefined) position.set(sessionId, (at = sessionTexts.push([]) - 1));
-      sessionTexts[at]?.push(fact?.text ?? '');
+      if (at === undefined) {
+        position.set(sessionId, (at = sessionIds.push(sessionId) - 1));
+        factTexts.push([]);
+      }
+      factTexts[at]?.push(fact?.text ?? '');
       return at;
     });
   });
   return {
     facts: createBm25Index(factIds.map((id) => tree.facts.get(id)?.text ?? '')),
-    sessions: createBm25Index(sessionTexts.map((texts) => texts.join('\n'))),
+    sessions: createBm25Index(
+      sessionIds.map((id, at) => texts?.get(id) ?? (factTexts[at] ?? []).join('\n')),
+    ),
     sessionsOfFact,
   };
 }
 
-function buildLexicon(tree: MemoryTree): TreeLexicon {
+function buildLexicon(tree: MemoryTree, texts: SessionTexts | undefined): TreeLexicon {
   const factIds = [...tree.facts.keys()];
   const position = new Map(factIds.map((id, i) => [id, i]));
   const vectors = new Map<FactId, Vector>();
@@ -93,7 +123,7 @@ function buildLexicon(tree: MemoryTree): TreeLexicon {
   const scoresFor = (question: string, sessionWeight: number): QueryScores => {
     const key = `${sessionWeight}\u0000${question}`;
     if (last?.key === key) return last;
-    indexes ??= buildIndexes(tree, factIds);
+    indexes ??= buildIndexes(tree, factIds, texts);
     const own = indexes.facts.scores(question);
     // λ = 0 is plain BM25 (0: no shared term); otherwise z-scores, interpolated.
     let facts = own;

@@ -2,7 +2,7 @@
  * `/?view=tree-bench`: a bare tree view for the fps benchmark (e2e/bench-tree-fps.bench.ts).
  * `window.grove.treeBench.load(n)` builds a synthetic n-fact forest and walks it with the real
  * tree retriever and the app's default no-LLM judge (`noLlmJudge()`: the hybrid of cosine and
- * BM25, beam 3, fact centroids; here over hashed-word vectors), then shows the walk's replay:
+ * BM25, its default beam, fact centroids; here over hashed-word vectors), then shows the walk's replay:
  * the kind the Memory view shows when no LLM is loaded.
  * Benchmark tooling only: the synthetic forest is built on the page thread.
  */
