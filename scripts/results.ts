@@ -289,6 +289,9 @@ const noLlmMemory = [
       `| ${dataset} | ${q.facts} | ${q.questions} | ${q.fragments} | ${(100 * q.share).toFixed(1)}% |`,
   ),
   '',
+  // Measured once, with the same definition, before sentence kinds existed (not re-run here).
+  'Before facts were told from questions, greetings and fragments (commit 0c95187, the same definition): LoCoMo dev 25.3% of 8,897 facts, the built-in example 30.9%.',
+  '',
   ...labelsSection(labelRows),
   ...example,
 ].join('\n');

@@ -2,6 +2,7 @@
  * The typed message protocol between the page and workers/memory.worker.ts. A request names a
  * method of MemoryApi; the reply carries its value or the error as `{ name, message }`.
  */
+import type { MemoryEffort } from '../engine/tree/memory-effort.ts';
 import type { DriftReport } from '../engine/tree/drift.ts';
 import type { FactFilter, FactView } from './memory-store.ts';
 import type { IngestResult } from './memory-host.ts';
@@ -49,12 +50,10 @@ export interface OpenOptions {
 
 export interface RetrieveRequest {
   /**
-   * 'auto': the worker's LLM judge when it has one, else the no-LLM judge; 'embedding': the no-LLM
-   * judge (the engine's default: hybrid cosine + BM25) even with an LLM.
+   * How much LLM time the search may spend (engine/tree/memory-effort.ts; default `balanced`).
+   * Without an LLM in the worker every effort is the no-LLM hybrid walk.
    */
-  readonly judge?: 'auto' | 'embedding';
-  /** Most LLM calls the walk may spend (the rest falls back to the no-LLM judge). */
-  readonly maxCalls?: number;
+  readonly effort?: MemoryEffort;
 }
 
 export interface RetrieveReply {

@@ -1,6 +1,7 @@
 /**
  * Judges decide, level by level, which nodes of the tree could matter for a question.
  * `llm` asks once per node (the paper), `llm-listwise` once per group of siblings,
+ * `llm-frontier` once per question over the hybrid walk's leaf frontier (frontier-judge.ts),
  * `embedding` keeps a cosine beam without any LLM, `hybrid` (the no-LLM default) a beam by
  * embedding cosine fused with BM25, `oracle` is told the ground truth (evaluation).
  */
@@ -20,7 +21,14 @@ import {
 } from './prompts.ts';
 import { factCentroid, factsUnder } from './subtree.ts';
 
-export const JUDGE_NAMES = ['llm', 'llm-listwise', 'embedding', 'hybrid', 'oracle'] as const;
+export const JUDGE_NAMES = [
+  'llm',
+  'llm-listwise',
+  'llm-frontier',
+  'embedding',
+  'hybrid',
+  'oracle',
+] as const;
 export type JudgeName = (typeof JUDGE_NAMES)[number];
 
 export interface JudgeContext {

@@ -6,6 +6,8 @@ import { section } from '../prompt-sections.ts';
 export const SUMMARY_MAX_TOKENS = 96;
 export const JUDGE_MAX_TOKENS = 96;
 export const LISTWISE_MAX_TOKENS = 192;
+/** A frontier call answers ids only (`{"keep": ["1", "4"]}`): a handful of tokens per id. */
+export const FRONTIER_MAX_TOKENS = 64;
 
 /** TaciTree's "Code 8": one sentence of high-level information about a cluster. */
 export function summarisePrompt(items: readonly string[]): ChatMessage[] {
@@ -50,7 +52,13 @@ export function judgeNodePrompt(question: string, memory: string): ChatMessage[]
 export function judgeChildrenPrompt(
   question: string,
   candidates: readonly { id: string; text: string }[],
+  options: { readonly reason?: boolean } = {},
 ): ChatMessage[] {
+  // Decode dominates a short call on the device: ask for a reason only where someone reads it.
+  const reply =
+    options.reason === false
+      ? 'Reply as {"keep": ["<id>", ...]}'
+      : 'Reply as {"keep": ["<id>", ...], "reason": "<a few words>"}';
   return [
     {
       role: 'system',
@@ -63,7 +71,7 @@ export function judgeChildrenPrompt(
       role: 'user',
       content:
         'Which candidates could possibly affect the answer to the question? ' +
-        'Reply as {"keep": ["<id>", ...], "reason": "<a few words>"}; use an empty list if none.\n\n' +
+        `${reply}; use an empty list if none.\n\n` +
         section(PROMPT_SECTIONS.question, question) +
         section(
           PROMPT_SECTIONS.candidates,

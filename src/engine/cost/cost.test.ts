@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { ScriptedLlm } from '../testing/index.ts';
+import {
+  callMs,
+  DEVICE_PROFILES,
+  InvalidDeviceSpeedError,
+  measuredProfile,
+  MissingReplyError,
+  quantile,
+  recordingLlm,
+  totalsByPurpose,
+  turnTime,
+  type CallRecord,
+} from './index.ts';
+
+const profile = {
+  name: 't',
+  prefillTokensPerSecond: 1000,
+  decodeTokensPerSecond: 10,
+  overheadMs: 50,
+};
+const call = (purpose: string, promptTokens: number, completionTokens: number): CallRecord => ({
+  purpose,
+  promptTokens,
+  completionTokens,
+});
+
+describe('device cost model', () => {
+  it('a call costs its overhead, its prompt at prefill speed and its completion at decode speed', () => {
+    expect(callMs(profile, 500, 20)).toBe(50 + 500 + 2000);
+    // Decode dominates a short call: a 30-token reason costs more than a 600-token prompt.
+    expect(callMs(DEVICE_PROFILES.fast, 0, 30)).toBeGreaterThan(
+      callMs(DEVICE_PROFILES.fast, 600, 0),
+    );
+  });
+
+  it('orders the named profiles fast, typical, wasm, and accepts only real measured speeds', () => {
+    const ms = (p: keyof typeof DEVICE_PROFILES) => callMs(DEVICE_PROFILES[p], 400, 20);
+    expect(ms('fast')).toBeLessThan(ms('typical'));
+    expect(ms('typical')).toBeLessThan(ms('wasm'));
+    expect(
+      measuredProfile('this device', { prefillTokensPerSecond: 900, decodeTokensPerSecond: 45 }),
+    ).toMatchObject({ name: 'this device', decodeTokensPerSecond: 45 });
+    expect(() =>
+      measuredProfile('x', { prefillTokensPerSecond: 0, decodeTokensPerSecond: 45 }),
+    ).toThrow(InvalidDeviceSpeedError);
+    expect(() =>
+      measuredProfile('x', { prefillTokensPerSecond: 900, decodeTokensPerSecond: Number.NaN }),
+    ).toThrow(InvalidDeviceSpeedError);
+  });
+});
+
+describe('turn time', () => {
+  it('everything before the reply delays its first token; what follows ends the turn', () => {
+    const calls = [
+      call('discourse-topic', 100, 5),
+      call('judge-children', 300, 10),
+      call('answer', 800, 40),
+      call('summarise-round', 200, 30),
+    ];
+    const t = turnTime(calls, profile, 'answer');
+    const before = callMs(profile, 100, 5) + callMs(profile, 300, 10);
+    expect(t.firstTokenMs).toBe(before + callMs(profile, 800, 1));
+    expect(t.endMs).toBe(before + callMs(profile, 800, 40) + callMs(profile, 200, 30));
+    expect(() => turnTime([call('judge-node', 1, 1)], profile, 'answer')).toThrow(
+      MissingReplyError,
+    );
+  });
+
+  it('quantiles by nearest rank', () => {
+    const values = [5, 1, 4, 2, 3, 10, 6, 7, 8, 9];
+    expect(quantile(values, 0.5)).toBe(5);
+    expect(quantile(values, 0.95)).toBe(10);
+    expect(quantile([], 0.5)).toBeNaN();
+  });
+});
+
+describe('recording LLM', () => {
+  it('writes down each answered call with its purpose and tokens, in order, and sums them', async () => {
+    const llm = recordingLlm(
+      new ScriptedLlm({
+        responses: { answer: ['Hello there.'], 'judge-node': ['{"relevant":true}'] },
+      }),
+    );
+    await llm.complete({
+      messages: [{ role: 'user', content: 'Hi' }],
+      maxTokens: 8,
+      purpose: 'answer',
+    });
+    await llm.completeStructured({
+      messages: [{ role: 'user', content: 'Is it?' }],
+      maxTokens: 8,
+      purpose: 'judge-node',
+      schema: {},
+    });
+    const records = llm.take();
+    expect(records.map((r) => r.purpose)).toEqual(['answer', 'judge-node']);
+    expect(records[0]?.completionTokens).toBeGreaterThan(0);
+    expect(llm.take()).toEqual([]);
+    expect(totalsByPurpose([...records, ...records])).toEqual({
+      answer: {
+        calls: 2,
+        promptTokens: 2 * (records[0]?.promptTokens ?? 0),
+        completionTokens: 2 * (records[0]?.completionTokens ?? 0),
+      },
+      'judge-node': {
+        calls: 2,
+        promptTokens: 2 * (records[1]?.promptTokens ?? 0),
+        completionTokens: 2 * (records[1]?.completionTokens ?? 0),
+      },
+    });
+  });
+});

@@ -1,0 +1,3 @@
+export * from './call-ledger.ts';
+export * from './device-profiles.ts';
+export * from './turn-time.ts';

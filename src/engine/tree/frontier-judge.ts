@@ -1,0 +1,90 @@
+/**
+ * The budgeted LLM judge: the no-LLM hybrid walk generates candidates, and the LLM is asked once,
+ * over the walk's frontier of leaf clusters, which of them could matter.
+ *
+ * Above the leaves the judge is the hybrid (no call) with a wide beam; at the leaf level it ranks
+ * the leaf clusters by the hybrid and hands the best `frontier` of them to one listwise call with
+ * no free-text reason. The walk then collects the facts of the kept leaves and ranks them by the
+ * hybrid's fusion, as the no-LLM walk does. A question costs one LLM call, whatever the tree
+ * holds, against one per visited node for the paper's walk (`llm`), which stays available as the
+ * thorough setting. An unreadable answer keeps the whole frontier (recall first).
+ */
+import { z } from 'zod';
+import { callStructured } from '../json-output.ts';
+import { LLM_PURPOSES } from '../llm-purposes.ts';
+import type { LlmPort } from '../ports.ts';
+import type { TreeNode } from '../types.ts';
+import { hybridJudge, type NodeJudge, type NodeVerdict } from './judges.ts';
+import { FRONTIER_MAX_TOKENS, judgeChildrenPrompt } from './prompts.ts';
+
+export interface FrontierJudgeOptions {
+  /** Nodes the hybrid keeps per level above the leaves. */
+  readonly beam?: number;
+  /** Leaf clusters the one LLM call chooses from. */
+  readonly frontier?: number;
+}
+
+/**
+ * Tuned on LoCoMo dev with oracle-quality answers (`grove bench turn-cost`): the frontier must
+ * hold the gold sessions the paper's per-node walk keeps (≥ 95% of them), and stay short enough
+ * for one call's prefill.
+ */
+export const DEFAULT_FRONTIER_BEAM = 8;
+export const DEFAULT_FRONTIER_SIZE = 12;
+
+const frontierSchema = z.object({
+  keep: z.array(z.union([z.string(), z.number()]).transform(String)),
+});
+
+/** Leaf clusters: the nodes whose children are facts. */
+const isLeafCluster = (node: TreeNode) => node.level === 1;
+
+export function frontierJudge(llm: LlmPort, options: FrontierJudgeOptions = {}): NodeJudge {
+  const upper = hybridJudge({ beam: options.beam ?? DEFAULT_FRONTIER_BEAM });
+  const preselect = hybridJudge({ beam: options.frontier ?? DEFAULT_FRONTIER_SIZE });
+  return {
+    name: 'llm-frontier',
+    unit: 'level',
+    callsFor: (groups) => (groups.flat().some(isLeafCluster) ? 1 : 0),
+    async judge(groups, ctx) {
+      const nodes = groups.flat();
+      if (!nodes.some(isLeafCluster)) return upper.judge(groups, ctx);
+      const ranked = await preselect.judge(groups, ctx);
+      const frontier = ranked.filter((v) => v.keep);
+      const candidates = frontier.map((v, i) => ({ id: String(i + 1), text: v.node.text }));
+      const result = await callStructured(llm, {
+        messages: judgeChildrenPrompt(ctx.question, candidates, { reason: false }),
+        schema: frontierSchema,
+        maxTokens: FRONTIER_MAX_TOKENS,
+        maxAttempts: 1,
+        purpose: LLM_PURPOSES.judgeChildren,
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
+      });
+      const tokens = result.promptTokens + result.completionTokens;
+      const kept = result.ok ? new Set(result.value.keep.map((id) => id.trim())) : undefined;
+      const position = new Map(frontier.map((v, i) => [v.node.id, String(i + 1)]));
+      let first = true;
+      return ranked.map((verdict): NodeVerdict => {
+        const id = position.get(verdict.node.id);
+        if (id === undefined) return { ...verdict, reason: `${verdict.reason}; not in the frontier` };
+        const spent = first ? tokens : 0;
+        first = false;
+        if (!kept)
+          return {
+            ...verdict,
+            keep: true,
+            reason: `frontier answer unreadable, kept: ${result.ok ? '' : result.error}`,
+            tokens: spent,
+          };
+        const keep = kept.has(id);
+        return {
+          ...verdict,
+          keep,
+          reason: keep ? 'the model kept it from the frontier' : 'the model left it out',
+          tokens: spent,
+        };
+      });
+    },
+    scoreFacts: (facts, ctx) => preselect.scoreFacts?.(facts, ctx) ?? [],
+  };
+}
