@@ -2,6 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createServer, type ResolvedConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
 import {
+  guardDirectives,
+  headerDirectives,
+  serializePolicy,
+} from '../../src/app/security/csp-policy.ts';
+import {
   csp,
   devPolicyContext,
   inlineScripts,
@@ -75,5 +80,13 @@ describe('grove:csp plugin', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('the README’s server snippets send the same header the preview server sends', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const header = serializePolicy(headerDirectives());
+    expect(readme.split(`Content-Security-Policy "${header}"`).length - 1).toBe(2); // nginx, Caddy
+    expect(readme).toContain(serializePolicy(guardDirectives()));
+    expect(readme).toContain('Cross-Origin-Embedder-Policy "require-corp"');
   });
 });
