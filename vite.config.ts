@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { csp } from './scripts/vite/csp.ts';
 import { ortAssets } from './scripts/vite/ort-assets.ts';
 import { serviceWorker } from './scripts/vite/service-worker.ts';
 
@@ -10,7 +11,8 @@ const isolationHeaders = {
 };
 
 export default defineConfig({
-  plugins: [react(), ortAssets(), serviceWorker()],
+  // csp(): a Content-Security-Policy on every page load (scripts/vite/csp.ts).
+  plugins: [react(), csp(), ortAssets(), serviceWorker()],
   worker: { format: 'es' },
   server: { headers: isolationHeaders },
   preview: { headers: isolationHeaders },

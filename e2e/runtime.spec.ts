@@ -95,7 +95,12 @@ test.describe('LLM runtime on SwiftShader WebGPU', () => {
     await expect(page.getByTestId('runtime')).toHaveAttribute('data-mode', 'remote');
     await expect(page.getByText('Server · leaves this device')).toBeVisible();
     await expect(page.getByTestId('llm-cost')).toContainText('they leave this device');
-    // Choosing it sends nothing: only "Connect" would (the network guard checks no request left).
+    // Choosing it sends nothing (the network guard checks no request left). The page's CSP was
+    // set at load, so it offers a reload before "Connect" (e2e/security.spec.ts connects).
+    await expect(page.getByTestId('csp-reload')).toContainText('http://127.0.0.1:8080');
+    await page.getByRole('button', { name: 'Reload now' }).click();
+    await expect(page.getByTestId('runtime')).toHaveAttribute('data-mode', 'remote');
+    await expect(page.getByTestId('csp-reload')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Connect' })).toBeVisible();
   });
 

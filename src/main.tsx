@@ -1,3 +1,5 @@
+// First: the Content-Security-Policy with the user's opted-in origins, before any other module runs.
+import './app/security/csp-boot.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App.tsx';

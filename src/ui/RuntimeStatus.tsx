@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { runtime } from '../app/runtime.ts';
+import { originsNeedingReload } from '../app/security/connect-policy.ts';
 import { LLM_FAMILIES, WASM_TEXTGEN_MODELS } from '../models/catalogue.ts';
 import type { LlmChoice } from '../models/model-choice.ts';
 import type { WebGpuProbe } from '../models/probe.ts';
@@ -74,6 +75,7 @@ export function RuntimeStatus() {
     );
   }
   const { selection, choice } = snapshot;
+  const blocked = originsNeedingReload(choice, location.href);
   return (
     <div className="runtime" data-testid="runtime" data-mode={selection.mode}>
       <h2>Language model</h2>
@@ -92,7 +94,10 @@ export function RuntimeStatus() {
           ))}
         </ul>
       )}
-      {selection.mode !== 'none' && <LoadControl llm={snapshot.llm} mode={selection.mode} />}
+      <PolicyReloadNotice origins={blocked} />
+      {selection.mode !== 'none' && (
+        <LoadControl llm={snapshot.llm} mode={selection.mode} blocked={blocked.length > 0} />
+      )}
       <label className="picker">
         Model{' '}
         <select
@@ -123,12 +128,40 @@ export function RuntimeStatus() {
   );
 }
 
+/**
+ * The page's Content-Security-Policy is fixed at load: a server chosen since then is reachable
+ * after a reload (the chat and memory are saved, nothing is lost).
+ */
+function PolicyReloadNotice({ origins }: { origins: readonly string[] }) {
+  if (origins.length === 0) return null;
+  return (
+    <div className="policy-reload" role="status" data-testid="csp-reload">
+      <p>
+        Grove’s security policy lets this page connect only to the servers chosen when it loaded.
+        Reload to allow <strong>{origins.join(', ')}</strong>.
+      </p>
+      <button type="button" onClick={() => location.reload()}>
+        Reload now
+      </button>
+    </div>
+  );
+}
+
 /** Loads the selected model on request: nothing is downloaded before the user asks. */
-function LoadControl({ llm, mode }: { llm: LlmLoadState; mode: RuntimeSelection['mode'] }) {
+function LoadControl({
+  llm,
+  mode,
+  blocked,
+}: {
+  llm: LlmLoadState;
+  mode: RuntimeSelection['mode'];
+  /** The page's policy blocks the chosen server until a reload (the notice above says so). */
+  blocked: boolean;
+}) {
   const verb = mode === 'remote' ? 'Connect' : 'Download and load';
   return (
     <div className="load" data-testid="llm-load" data-status={llm.status}>
-      {llm.status === 'idle' && (
+      {llm.status === 'idle' && !blocked && (
         <button type="button" onClick={() => void runtime.load()}>
           {verb}
         </button>
