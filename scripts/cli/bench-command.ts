@@ -4,6 +4,7 @@ import { benchTreeBuild } from '../bench/tree-build.ts';
 import { intOption, parse, UsageError } from './args.ts';
 import { runEmbedBench } from './embed-bench-command.ts';
 import { runStoreBench } from './store-bench-command.ts';
+import { runTurnCostBench } from './turn-cost-command.ts';
 
 const treeBuildOptions = {
   n: { type: 'string' },
@@ -41,8 +42,11 @@ export async function runBench(argv: string[]) {
   const [name, ...rest] = argv;
   if (name === 'embed') return runEmbedBench(rest);
   if (name === 'store') return runStoreBench(rest);
+  if (name === 'turn-cost') return runTurnCostBench(rest);
   if (name !== 'tree-build')
-    throw new UsageError(`unknown benchmark "${name ?? ''}" (known: tree-build, embed, store)`);
+    throw new UsageError(
+      `unknown benchmark "${name ?? ''}" (known: tree-build, embed, store, turn-cost)`,
+    );
   const values = parse(rest, treeBuildOptions);
   if (values.input !== undefined && (values.n !== undefined || values.dim !== undefined)) {
     throw new UsageError('pass either --input or --n/--dim, not both');

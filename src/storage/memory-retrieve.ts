@@ -6,8 +6,7 @@
  */
 import type { LlmPort } from '../engine/ports.ts';
 import type { TraversalEvent } from '../engine/retrieval.ts';
-import { DEFAULT_MEMORY_EFFORT, effortJudge } from '../engine/tree/memory-effort.ts';
-import { createTreeRetriever } from '../engine/tree/retrieve.ts';
+import { DEFAULT_MEMORY_EFFORT, memorySearch } from '../engine/tree/memory-effort.ts';
 import type { MemoryEngine } from './memory-engine.ts';
 import type { MemoryStore } from './memory-store.ts';
 import type { RetrieveReply, RetrieveRequest } from './worker-protocol.ts';
@@ -21,12 +20,10 @@ export async function retrieveMemories(
   onEvent?: (event: TraversalEvent) => void,
 ): Promise<RetrieveReply> {
   const [{ tree }, sessionTexts] = await Promise.all([store.liveTree(), store.sessionTexts()]);
-  const { judge, maxCalls } = effortJudge(request.effort ?? DEFAULT_MEMORY_EFFORT, judgeLlm);
-  const retriever = createTreeRetriever(tree, {
-    judge,
+  const retriever = memorySearch(tree, {
+    effort: request.effort ?? DEFAULT_MEMORY_EFFORT,
+    llm: judgeLlm,
     embedder: engine.embedder,
-    maxCalls,
-    fallbackK: 6,
     sessionTexts,
   });
   const result = await retriever.retrieve(question, onEvent ? { onEvent } : {});

@@ -5,7 +5,14 @@ import { HashEmbedder, ScriptedLlm } from '../../engine/testing/index.ts';
 import type { MemoryClient } from '../../storage/memory-client.ts';
 import { createGroveStore, type GroveStore } from '../../state/store.ts';
 import { createChatController } from './chat-controller.ts';
-import { createTopicRouter, topicTurn, withSelectedContext } from './discourse-context.ts';
+import { approximateTokenizer } from '../../engine/tokens.ts';
+import {
+  createTopicRouter,
+  PATH_CONTEXT_TOKENS,
+  SUMMARY_CONTEXT_TOKENS,
+  topicTurn,
+  withSelectedContext,
+} from './discourse-context.ts';
 
 const embedder = new HashEmbedder();
 
@@ -68,6 +75,41 @@ describe('withSelectedContext', () => {
       contextTokens: 0,
     };
     expect(withSelectedContext(answer, { context })).toEqual(answer);
+  });
+
+  it('cuts a long path and a long summary line to their budgets, keeping the most recent', () => {
+    const words = (n: number, tag: string) => Array.from({ length: n }, () => tag).join(' ');
+    const rounds = Array.from({ length: 40 }, (_, i) => [
+      { role: 'user' as const, content: `Question ${i}: ${words(30, 'q')}` },
+      { role: 'assistant' as const, content: `Answer ${i}: ${words(30, 'a')}` },
+    ]).flat();
+    const summaries = Array.from({ length: 40 }, (_, i) => `Topic ${i}: ${words(20, 's')}`);
+    const system = `Other topics:\n${summaries.join('\n')}`;
+    const messages = withSelectedContext(answer, {
+      context: {
+        messages: [
+          { role: 'system', content: system },
+          ...rounds,
+          { role: 'user', content: 'Now?' },
+        ],
+        system,
+        pathNodeIds: [],
+        summarisedNodeIds: [],
+        contextTokens: 0,
+      },
+    });
+    const count = (text: string) => approximateTokenizer.count(text);
+    const path = messages.slice(1, -1);
+    const pathTokens = path.reduce((n, m) => n + count(m.content), 0);
+    expect(pathTokens).toBeLessThanOrEqual(PATH_CONTEXT_TOKENS);
+    expect(pathTokens).toBeGreaterThan(PATH_CONTEXT_TOKENS / 2);
+    expect(path[0]?.role).toBe('user');
+    expect(path.at(-1)?.content).toMatch(/^Answer 39:/);
+    const summaryPart = messages[0]!.content.slice('You are Grove.\n\n'.length);
+    expect(count(summaryPart)).toBeLessThanOrEqual(SUMMARY_CONTEXT_TOKENS);
+    expect(summaryPart).toMatch(/Topic 39:/);
+    expect(summaryPart).not.toMatch(/Topic 0:/);
+    expect(messages.at(-1)).toEqual(answer[1]);
   });
 });
 

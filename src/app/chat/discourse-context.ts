@@ -15,7 +15,14 @@ import {
   type DiscourseDeps,
   type RoutedTurn,
 } from '../../engine/discourse/index.ts';
-import type { ChatMessage, CompletionRequest, EmbedderPort, LlmPort } from '../../engine/ports.ts';
+import type {
+  ChatMessage,
+  CompletionRequest,
+  EmbedderPort,
+  LlmPort,
+  Tokenizer,
+} from '../../engine/ports.ts';
+import { approximateTokenizer } from '../../engine/tokens.ts';
 import type { RetrievedItem } from '../../engine/retrieval.ts';
 import type { GroveStore } from '../../state/store.ts';
 import { emptyTopics, type TopicTurn } from '../../state/topics-slice.ts';
@@ -60,22 +67,66 @@ export interface TopicRouter {
 }
 
 /**
+ * Most tokens of the active path's messages, and of the other topics' summaries, the reply prompt
+ * carries: with the memories (engine DEFAULT_CONTEXT_BUDGET) and the reply, a small on-device
+ * model's 4k context holds it however long the conversation grows. The most recent messages and
+ * the most recent summary lines stay.
+ */
+export const PATH_CONTEXT_TOKENS = 1000;
+export const SUMMARY_CONTEXT_TOKENS = 300;
+
+/**
  * Merges the selected context into the answer prompt: the discourse summaries join the one
  * system message (chat templates accept a system message only first), the active path's
- * messages come next, then the answer prompt's question (with its MEMORY section).
+ * messages come next, then the answer prompt's question (with its MEMORY section). Both are cut
+ * to their token budgets, oldest first.
  */
 export function withSelectedContext(
   answer: readonly ChatMessage[],
   routed: Pick<RoutedTurn, 'context'>,
+  tokenizer: Tokenizer = approximateTokenizer,
 ): ChatMessage[] {
-  const { messages, system } = routed.context;
-  const path = messages.slice(system === null ? 0 : 1, -1);
+  const { messages } = routed.context;
+  const system = routed.context.system && recentLines(routed.context.system, tokenizer);
+  const path = recentMessages(
+    messages.slice(routed.context.system === null ? 0 : 1, -1),
+    tokenizer,
+  );
   const [first, ...rest] = answer;
   if (first?.role !== 'system') {
     return [...(system ? [{ role: 'system' as const, content: system }] : []), ...path, ...answer];
   }
   const merged = system ? `${first.content}\n\n${system}` : first.content;
   return [{ role: 'system', content: merged }, ...path, ...rest];
+}
+
+function recentMessages(path: readonly ChatMessage[], tokenizer: Tokenizer): ChatMessage[] {
+  const kept: ChatMessage[] = [];
+  let tokens = 0;
+  for (let i = path.length - 1; i >= 0; i--) {
+    const message = path[i]!;
+    tokens += tokenizer.count(message.content);
+    if (tokens > PATH_CONTEXT_TOKENS) break;
+    kept.unshift(message);
+  }
+  // A path opens on a user turn: a reply whose question was cut goes too.
+  while (kept[0]?.role === 'assistant') kept.shift();
+  return kept;
+}
+
+/** The system text's heading and its last lines that fit the summaries' budget. */
+function recentLines(system: string, tokenizer: Tokenizer): string {
+  if (tokenizer.count(system) <= SUMMARY_CONTEXT_TOKENS) return system;
+  const lines = system.split('\n');
+  const kept: string[] = [];
+  let tokens = 0;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    tokens += tokenizer.count(line);
+    if (tokens > SUMMARY_CONTEXT_TOKENS) break;
+    kept.unshift(line);
+  }
+  return kept.join('\n');
 }
 
 /** The reply line's numbers for a routed turn. */

@@ -7,7 +7,7 @@ import { createTreeRetriever } from './retrieve.ts';
 import { factsUnder } from './subtree.ts';
 import { tinyTree } from './tiny-tree.test-support.ts';
 
-const embedder = new HashEmbedder(64);
+const embedder = new HashEmbedder({ dimension: 64 });
 let tree: MemoryTree;
 beforeAll(async () => {
   tree = await tinyTree(embedder);

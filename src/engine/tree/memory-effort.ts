@@ -7,11 +7,19 @@
  * - `thorough`: the paper's walk, one LLM call per visited node, up to `THOROUGH_MAX_CALLS`; the
  *   hybrid judges the rest once they are spent.
  *
+ * Every effort ranks what it found by the hybrid's fusion and hands the answerer at most the
+ * walk's context budget: the paper's walk alone collects every fact of every kept leaf (tens of
+ * thousands of tokens on a big memory), more than a small model's context holds.
+ *
  * Without an LLM every effort is the hybrid walk.
  */
-import type { LlmPort } from '../ports.ts';
+import type { EmbedderPort, LlmPort } from '../ports.ts';
+import type { Retriever } from '../retrieval.ts';
+import type { MemoryTree } from '../types.ts';
 import { frontierJudge } from './frontier-judge.ts';
 import { llmNodeJudge, noLlmJudge, type NodeJudge } from './judges.ts';
+import type { SessionTexts } from './lexicon.ts';
+import { createTreeRetriever } from './retrieve.ts';
 
 export const MEMORY_EFFORTS = ['quick', 'balanced', 'thorough'] as const;
 export type MemoryEffort = (typeof MEMORY_EFFORTS)[number];
@@ -32,5 +40,32 @@ export interface EffortJudge {
 export function effortJudge(effort: MemoryEffort, llm: LlmPort | undefined): EffortJudge {
   if (!llm || effort === 'quick') return { judge: noLlmJudge(), maxCalls: 0 };
   if (effort === 'balanced') return { judge: frontierJudge(llm), maxCalls: 1 };
-  return { judge: llmNodeJudge(llm), maxCalls: THOROUGH_MAX_CALLS };
+  const hybrid = noLlmJudge();
+  const perNode = llmNodeJudge(llm);
+  return {
+    judge: { ...perNode, scoreFacts: (facts, ctx) => hybrid.scoreFacts?.(facts, ctx) ?? [] },
+    maxCalls: THOROUGH_MAX_CALLS,
+  };
+}
+
+export interface MemorySearchOptions {
+  readonly effort: MemoryEffort;
+  readonly llm: LlmPort | undefined;
+  readonly embedder: EmbedderPort;
+  readonly sessionTexts?: SessionTexts;
+}
+
+/** Facts closest to the question returned when a chat search keeps nothing. */
+export const CHAT_FALLBACK_K = 6;
+
+/** The chat's memory search over a tree: the walk of the chosen effort (what the worker runs). */
+export function memorySearch(tree: MemoryTree, options: MemorySearchOptions): Retriever {
+  const { judge, maxCalls } = effortJudge(options.effort, options.llm);
+  return createTreeRetriever(tree, {
+    judge,
+    maxCalls,
+    embedder: options.embedder,
+    fallbackK: CHAT_FALLBACK_K,
+    ...(options.sessionTexts ? { sessionTexts: options.sessionTexts } : {}),
+  });
 }

@@ -1,0 +1,57 @@
+/**
+ * The LLM stand-in of `grove bench turn-cost`: it answers like a model that judges relevance
+ * perfectly and writes scripted text elsewhere. Judge prompts (judge-node, judge-children) are
+ * read back like a model reads them: each memory text is looked up among the tree's nodes, and
+ * it is relevant when a node with that text holds a fact from one of the question's gold
+ * sessions (the oracle judge's rule, src/engine/eval/counted-oracle.ts). Every other purpose is the scripted
+ * LLM's. Tokens are counted as the scripted LLM counts them (the approximate tokenizer).
+ */
+import { LLM_PURPOSES, PROMPT_SECTIONS } from '../../src/engine/llm-purposes.ts';
+import { readSection } from '../../src/engine/prompt-sections.ts';
+import { ScriptedLlm, type ScriptedLlmOptions } from '../../src/engine/testing/index.ts';
+import { factsUnder } from '../../src/engine/tree/subtree.ts';
+import type { MemoryTree, NodeId, SessionId } from '../../src/engine/types.ts';
+
+export interface OracleJudgeLlm extends ScriptedLlm {
+  /** The gold sessions of the question being asked now. */
+  setGold(sessions: Iterable<SessionId>): void;
+}
+
+export function oracleJudgeLlm(tree: MemoryTree, options: ScriptedLlmOptions = {}): OracleJudgeLlm {
+  const byText = new Map<string, NodeId[]>();
+  for (const node of tree.nodes.values()) {
+    const same = byText.get(node.text) ?? [];
+    if (same.length === 0) byText.set(node.text, same);
+    same.push(node.id);
+  }
+  let gold = new Set<SessionId>();
+  const relevant = (text: string): boolean =>
+    (byText.get(text.trim()) ?? []).some((id) =>
+      factsUnder(tree, id).some((f) => f.sources.some((s) => gold.has(s.sessionId))),
+    );
+  const llm = new ScriptedLlm({
+    ...options,
+    rules: {
+      ...options.rules,
+      [LLM_PURPOSES.judgeNode]: (prompt) => {
+        const keep = relevant(readSection(prompt, PROMPT_SECTIONS.memory) ?? '');
+        return JSON.stringify({ relevant: keep, reason: keep ? 'bears on it' : 'unrelated' });
+      },
+      [LLM_PURPOSES.judgeChildren]: (prompt) => {
+        const lines = (readSection(prompt, PROMPT_SECTIONS.candidates) ?? '').split('\n');
+        const keep = lines.flatMap((line) => {
+          const m = /^\[([^\]]+)\] (.*)$/.exec(line.trim());
+          return m?.[1] !== undefined && relevant(m[2] ?? '') ? [m[1]] : [];
+        });
+        // A model answers in the shape the prompt asks for: a reason only when asked.
+        return JSON.stringify(
+          prompt.includes('"reason"') ? { keep, reason: 'these bear on it' } : { keep },
+        );
+      },
+    },
+  }) as OracleJudgeLlm;
+  llm.setGold = (sessions) => {
+    gold = new Set(sessions);
+  };
+  return llm;
+}
