@@ -50,7 +50,8 @@ export async function withRetries<T>(
       if (signal?.aborted) throw abortErrorFrom(signal);
       if (isAbortError(error)) throw error;
       const { retryable, retryAfterMs } = options.classify(error);
-      if (!retryable) throw error;
+      // Not worth retrying, or no retry allowed at all: the failure as it is.
+      if (!retryable || options.policy.maxAttempts <= 1) throw error;
       const verdict = retryVerdict(options.policy, {
         attempts,
         retryable,
