@@ -1,0 +1,90 @@
+/**
+ * A build through a port that serves many calls at once must give what the sequential build
+ * gives: the same facts, summaries, node ids and session summaries, in the same order, however
+ * the calls finish. The fake server below finishes them out of order on purpose.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { summariseSessions } from '../baselines/session-summaries.ts';
+import { parseGroveConversation } from '../datasets/grove-format.ts';
+import { buildMemory, type MemoryBuild } from '../pipeline.ts';
+import type { CompletionRequest, LlmPort } from '../ports.ts';
+import { fnv1a, HashEmbedder, ScriptedLlm } from '../testing/index.ts';
+import { limitedLlm } from './limited-llm.ts';
+
+const demo = parseGroveConversation(
+  readFileSync('examples/demo-conversation.json', 'utf8'),
+  'demo',
+);
+const embedder = new HashEmbedder();
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** ScriptedLlm answering after 0–6 event-loop turns (by prompt), so calls finish out of order. */
+function outOfOrderServer() {
+  const scripted = new ScriptedLlm();
+  let inFlight = 0;
+  let peak = 0;
+  const delayed =
+    <R extends CompletionRequest>(call: (request: R) => ReturnType<LlmPort['complete']>) =>
+    async (request: R) => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      const prompt = request.messages.map((m) => m.content).join('\n');
+      for (let i = fnv1a(prompt) % 7; i > 0; i--) await turn();
+      try {
+        return await call(request);
+      } finally {
+        inFlight--;
+      }
+    };
+  const llm: LlmPort = {
+    id: 'scripted',
+    complete: delayed((r) => scripted.complete(r)),
+    completeStructured: delayed((r) => scripted.completeStructured(r)),
+    countTokens: (text) => scripted.countTokens(text),
+  };
+  return { llm, peak: () => peak, calls: () => scripted.calls.length };
+}
+
+function shape(build: MemoryBuild) {
+  return {
+    nodes: [...build.tree.nodes.values()].map((n) => [n.id, n.text, n.parent, n.children]),
+    levels: build.tree.levels,
+    facts: [...build.tree.facts.values()],
+    extractions: build.extractions,
+    summaries: build.report.summaries,
+  };
+}
+
+describe('concurrent builds', () => {
+  it('build the same memory as the sequential build, with at most N calls in flight', async () => {
+    const sequential = outOfOrderServer();
+    const expected = await buildMemory(demo.sessions, { llm: sequential.llm, embedder });
+    expect(sequential.peak()).toBe(1);
+    expect(expected.report.summaries.llm).toBeGreaterThan(1);
+
+    const concurrent = outOfOrderServer();
+    const actual = await buildMemory(demo.sessions, {
+      llm: limitedLlm(concurrent.llm, 4),
+      embedder,
+    });
+    expect(concurrent.peak()).toBeGreaterThan(1);
+    expect(concurrent.peak()).toBeLessThanOrEqual(4);
+    expect(concurrent.calls()).toBe(sequential.calls());
+    expect(shape(actual)).toEqual(shape(expected));
+  });
+
+  it("summarise rag-summary's sessions concurrently, in session order", async () => {
+    const sequential = outOfOrderServer();
+    const expected = await summariseSessions(sequential.llm, demo.sessions);
+    const concurrent = outOfOrderServer();
+    const done: number[] = [];
+    const actual = await summariseSessions(limitedLlm(concurrent.llm, 3), demo.sessions, {
+      onProgress: (n) => done.push(n),
+    });
+    expect(actual).toEqual(expected);
+    expect(actual.map((s) => s.sessionId)).toEqual(demo.sessions.map((s) => s.id));
+    expect(concurrent.peak()).toBe(3);
+    expect(done).toEqual(demo.sessions.map((_, i) => i + 1));
+  });
+});
