@@ -1,50 +1,23 @@
 /**
  * A build through a port that serves many calls at once must give what the sequential build
  * gives: the same facts, summaries, node ids and session summaries, in the same order, however
- * the calls finish. The fake server below finishes them out of order on purpose.
+ * the calls finish (the fake port finishes them out of order on purpose).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { summariseSessions } from '../baselines/session-summaries.ts';
 import { parseGroveConversation } from '../datasets/grove-format.ts';
 import { buildMemory, type MemoryBuild } from '../pipeline.ts';
-import type { CompletionRequest, LlmPort } from '../ports.ts';
-import { fnv1a, HashEmbedder, ScriptedLlm } from '../testing/index.ts';
+import { HashEmbedder } from '../testing/index.ts';
 import { limitedLlm } from './limited-llm.ts';
+import { outOfOrderLlm } from './out-of-order-llm.test-support.ts';
 
 const demo = parseGroveConversation(
   readFileSync('examples/demo-conversation.json', 'utf8'),
   'demo',
 );
 const embedder = new HashEmbedder();
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** ScriptedLlm answering after 0–6 event-loop turns (by prompt), so calls finish out of order. */
-function outOfOrderServer() {
-  const scripted = new ScriptedLlm();
-  let inFlight = 0;
-  let peak = 0;
-  const delayed =
-    <R extends CompletionRequest>(call: (request: R) => ReturnType<LlmPort['complete']>) =>
-    async (request: R) => {
-      inFlight++;
-      peak = Math.max(peak, inFlight);
-      const prompt = request.messages.map((m) => m.content).join('\n');
-      for (let i = fnv1a(prompt) % 7; i > 0; i--) await turn();
-      try {
-        return await call(request);
-      } finally {
-        inFlight--;
-      }
-    };
-  const llm: LlmPort = {
-    id: 'scripted',
-    complete: delayed((r) => scripted.complete(r)),
-    completeStructured: delayed((r) => scripted.completeStructured(r)),
-    countTokens: (text) => scripted.countTokens(text),
-  };
-  return { llm, peak: () => peak, calls: () => scripted.calls.length };
-}
+const outOfOrderServer = () => outOfOrderLlm();
 
 function shape(build: MemoryBuild) {
   return {
