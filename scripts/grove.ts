@@ -25,6 +25,10 @@ Commands:
       Save and load a synthetic memory forest through the IndexedDB repositories (Node).
   bench embed [--n 2000] --json
       Embed synthetic sentences with the bundled embedder (Node); prints {n, ms, per_second}.
+  bench eval-throughput [--concurrency 1,8,32,64] [--latency 200] [--sessions 12]
+        [--examples-per-slot 2] --json
+      grove eval against a fake OpenAI-compatible server on 127.0.0.1 (200 ms a reply, 64 at
+      once): calls per second and speed-up per N, then a re-run over the warm cache.
   eval --dataset implexconv|locomo|ms-tod|ntm|grove --file <path> --method <name>
        [--embedder bundled|hash|<model folder>] [--llm none|scripted|oracle|openai:URL#model]
        [--k 5] [--limit N] [--oracle-noise p] [--seed S] [--out rows.jsonl] [--json]

@@ -5,7 +5,8 @@
  * sections since the purpose tag does not travel over HTTP; every reply takes `latencyMs` and
  * at most `maxConcurrent` requests are served at once (the others wait their turn, as on a
  * server with a fixed number of slots). It counts requests per purpose and the most it served
- * at once (GET /fake/stats answers with them), and can be told to fail one purpose.
+ * at once (GET /fake/stats answers with them, POST /fake/reset zeroes them), and can be told to
+ * fail one purpose.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -93,6 +94,11 @@ export async function startFakeOpenAiServer(
   let peakConcurrent = 0;
   let failing: { purpose: string; status: number; retryAfter?: string } | undefined;
   const stats = (): FakeServerStats => ({ requests, byPurpose: { ...byPurpose }, peakConcurrent });
+  const resetStats = () => {
+    requests = 0;
+    byPurpose = {};
+    peakConcurrent = 0;
+  };
 
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const body = JSON.parse(await read(req)) as ChatBody;
@@ -132,6 +138,10 @@ export async function startFakeOpenAiServer(
 
   const server = createServer((req, res) => {
     if (req.method === 'GET' && req.url === '/fake/stats') return json(res, 200, stats());
+    if (req.method === 'POST' && req.url === '/fake/reset') {
+      resetStats();
+      return json(res, 200, stats());
+    }
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
       return json(res, 404, { error: { message: `no route ${req.method} ${req.url}` } });
     answer(req, res).catch((error: unknown) =>
@@ -147,11 +157,7 @@ export async function startFakeOpenAiServer(
     url,
     spec: (model = 'fake') => `openai:${url}#${model}`,
     stats,
-    resetStats: () => {
-      requests = 0;
-      byPurpose = {};
-      peakConcurrent = 0;
-    },
+    resetStats,
     fail: (purpose, status = 503, retryAfter) => {
       failing =
         purpose === undefined

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { benchTreeBuild } from '../bench/tree-build.ts';
 import { intOption, parse, UsageError } from './args.ts';
 import { runEmbedBench } from './embed-bench-command.ts';
+import { runEvalThroughputBench } from './eval-throughput-bench-command.ts';
 import { runStoreBench } from './store-bench-command.ts';
 
 const treeBuildOptions = {
@@ -41,8 +42,11 @@ export async function runBench(argv: string[]) {
   const [name, ...rest] = argv;
   if (name === 'embed') return runEmbedBench(rest);
   if (name === 'store') return runStoreBench(rest);
+  if (name === 'eval-throughput') return runEvalThroughputBench(rest);
   if (name !== 'tree-build')
-    throw new UsageError(`unknown benchmark "${name ?? ''}" (known: tree-build, embed, store)`);
+    throw new UsageError(
+      `unknown benchmark "${name ?? ''}" (known: tree-build, embed, store, eval-throughput)`,
+    );
   const values = parse(rest, treeBuildOptions);
   if (values.input !== undefined && (values.n !== undefined || values.dim !== undefined)) {
     throw new UsageError('pass either --input or --n/--dim, not both');
