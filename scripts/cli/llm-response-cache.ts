@@ -14,9 +14,10 @@
  *   format) is a miss: the reply is fetched again and the entry rewritten.
  * - Only replies are stored, never failures.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import type {
   Completion,
   CompletionRequest,
@@ -28,6 +29,14 @@ import type {
 export const DEFAULT_LLM_CACHE_DIR = '.grove-cache/llm';
 
 const FORMAT = 'grove-llm-cache/1';
+
+// The callback API: fewer allocations per file than fs/promises' FileHandles, which counts at
+// hundreds of replies a second.
+const readText = promisify(readFile);
+const writeText = promisify(writeFile);
+const makeDir = promisify(mkdir);
+const renameFile = promisify(rename);
+const remove = promisify(rm);
 
 export type CallKind = 'complete' | 'structured';
 
@@ -96,6 +105,9 @@ export interface CacheStats {
 export class LlmResponseCache {
   readonly stats: CacheStats = { hits: 0, misses: 0, corrupt: 0, writeErrors: 0 };
   private readonly seen = new Map<string, number>();
+  /** Sub-folders this process made (or found): each is made once. */
+  private readonly folders = new Set<string>();
+  private writes = 0;
 
   constructor(readonly dir: string) {}
 
@@ -130,7 +142,7 @@ export class LlmResponseCache {
   private async read(path: string, key: string): Promise<Completion | undefined> {
     let text: string;
     try {
-      text = await readFile(path, 'utf8');
+      text = await readText(path, 'utf8');
     } catch {
       return undefined;
     }
@@ -149,14 +161,19 @@ export class LlmResponseCache {
 
   /** Writes to a temporary file beside the entry, then renames it into place. */
   private async write(path: string, entry: Entry): Promise<void> {
-    const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    // Unique among processes (pid) and within this one (counter).
+    const temporary = `${path}.${process.pid}.${++this.writes}.tmp`;
     try {
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(temporary, JSON.stringify(entry));
-      await rename(temporary, path);
+      const folder = dirname(path);
+      if (!this.folders.has(folder)) {
+        await makeDir(folder, { recursive: true });
+        this.folders.add(folder);
+      }
+      await writeText(temporary, JSON.stringify(entry));
+      await renameFile(temporary, path);
     } catch {
       this.stats.writeErrors++;
-      await rm(temporary, { force: true }).catch(() => undefined);
+      await remove(temporary, { force: true }).catch(() => undefined);
     }
   }
 }
