@@ -25,11 +25,16 @@ Commands:
       Save and load a synthetic memory forest through the IndexedDB repositories (Node).
   bench embed [--n 2000] --json
       Embed synthetic sentences with the bundled embedder (Node); prints {n, ms, per_second}.
+  bench eval-throughput [--concurrency 1,8,32,64] [--latency 200] [--sessions 12]
+        [--examples-per-slot 2] --json
+      grove eval against a fake OpenAI-compatible server on 127.0.0.1 (200 ms a reply, 64 at
+      once): calls per second and speed-up per N, then a re-run over the warm cache.
   eval --dataset implexconv|locomo|ms-tod|ntm|grove --file <path> --method <name>
        [--embedder bundled|hash|<model folder>] [--llm none|scripted|oracle|openai:URL#model]
        [--k 5] [--limit N] [--oracle-noise p] [--seed S] [--out rows.jsonl] [--json]
        [--tree-judge hybrid|embedding] [--embedding-weight 0.25] [--beam 6]
        [--flat-depth facts|sessions]
+       [--concurrency N] [--cache DIR | --no-cache] [--max-attempts 6]
       Measure one method's retrieval (recall@k, F1, tokens, LLM calls) on a benchmark.
       Methods: tacitree-llm, tacitree-listwise, tacitree-embedding, collapsed, flat-facts,
       flat-hybrid, rag-raw, rag-summary, bm25, bm25-turns, bm25-turns-sessions, long-context.
@@ -42,6 +47,11 @@ Commands:
       --method map-embedding|map-embedding-nojudge|bm25 [--alpha 0.5] [--query-turns user|all].
       NTM (Context-Agent): --dataset ntm --file <dialogues.jsonl> (no --method): context tokens
       against the linear history, goal coverage, and the topic/branch decisions.
+      Against a server (--llm openai:URL#model): --concurrency N questions, extractions and
+      summaries at once (N calls in flight at most); 429, 5xx and time-outs retried with backoff
+      (Retry-After honoured) up to --max-attempts; replies cached in .grove-cache/llm (--cache
+      DIR elsewhere, --no-cache off), so re-runs and other methods reuse them. A question that
+      still fails is recorded in --out and retried by the next run.
 
 The default embedder is the bundled GloVe model (public/models, no download). --embedder <folder>
 loads any transformers.js feature-extraction model folder offline (config.json, tokenizer.json,

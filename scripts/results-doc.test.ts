@@ -20,6 +20,7 @@ const evalSummary = (over: Partial<EvalSummary>): EvalSummary => ({
   llm: 'none',
   judge: 'none (no judge)',
   questions: 10,
+  failed_questions: 0,
   retrieval_f1: 0.3,
   recall_at_k: 0.8,
   k: 5,

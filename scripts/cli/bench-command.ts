@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { benchTreeBuild } from '../bench/tree-build.ts';
 import { intOption, parse, UsageError } from './args.ts';
 import { runEmbedBench } from './embed-bench-command.ts';
+import { runEvalThroughputBench } from './eval-throughput-bench-command.ts';
 import { runStoreBench } from './store-bench-command.ts';
 import { runTurnCostBench } from './turn-cost-command.ts';
 
@@ -43,9 +44,10 @@ export async function runBench(argv: string[]) {
   if (name === 'embed') return runEmbedBench(rest);
   if (name === 'store') return runStoreBench(rest);
   if (name === 'turn-cost') return runTurnCostBench(rest);
+  if (name === 'eval-throughput') return runEvalThroughputBench(rest);
   if (name !== 'tree-build')
     throw new UsageError(
-      `unknown benchmark "${name ?? ''}" (known: tree-build, embed, store, turn-cost)`,
+      `unknown benchmark "${name ?? ''}" (known: tree-build, embed, store, turn-cost, eval-throughput)`,
     );
   const values = parse(rest, treeBuildOptions);
   if (values.input !== undefined && (values.n !== undefined || values.dim !== undefined)) {

@@ -21,11 +21,16 @@ import {
 } from '../../src/engine/eval/methods.ts';
 import { FLAT_DEPTHS } from '../../src/engine/baselines/flat-hybrid.ts';
 import { NO_LLM_JUDGES } from '../../src/engine/tree/judges.ts';
-import { runEval, type EvalRow, type MemoryCache } from '../../src/engine/eval/run-eval.ts';
+import {
+  runEval,
+  type EvalRow,
+  type FailedRow,
+  type MemoryCache,
+} from '../../src/engine/eval/run-eval.ts';
 import { summarise, type EvalSummary } from '../../src/engine/eval/summary.ts';
 import type { LlmPort } from '../../src/engine/ports.ts';
 import { DEFAULT_SEED } from '../../src/engine/pipeline.ts';
-import { keywordSet, ScriptedLlm } from '../../src/engine/testing/index.ts';
+import { judgeAnswerRule, ScriptedLlm } from '../../src/engine/testing/index.ts';
 import {
   choice,
   EVAL_RUN_OPTIONS,
@@ -35,12 +40,21 @@ import {
   required,
   UsageError,
 } from './args.ts';
-import { appendRow, readRows, type RunKey } from './eval-rows.ts';
+import { appendRow, readRunRecords, type RunKey } from './eval-rows.ts';
+import {
+  servedLlm,
+  servingFrom,
+  servingNotes,
+  servingOptions,
+  type ServedLlm,
+  type Serving,
+} from './eval-serving.ts';
 import { modelsFrom } from './models.ts';
 import { progressReporter, type ProgressStream } from './progress-bar.ts';
 
 export const evalOptions = {
   ...EVAL_RUN_OPTIONS,
+  ...servingOptions,
   k: { type: 'string' },
   'oracle-noise': { type: 'string' },
   seed: { type: 'string' },
@@ -80,18 +94,11 @@ export async function readDataset(
   return mergeDatasets(parts, path);
 }
 
-/** Test mode's correctness judge: "yes" when every content word of the ideal answer is in the response. */
-function scriptedAnswerJudge(prompt: string): string {
-  const ideal = /The ideal response is: ([\s\S]*?)\. The model's response is:/.exec(prompt)?.[1];
-  const response = /The model's response is: ([\s\S]*?)\.\n/.exec(prompt)?.[1] ?? '';
-  const words = keywordSet(ideal ?? '');
-  const said = keywordSet(response);
-  return words.size > 0 && [...words].every((w) => said.has(w)) ? 'yes' : 'no';
-}
-
 interface Setting {
   readonly mode: JudgeMode;
   readonly llm?: LlmPort;
+  /** The LLM as served: concurrency, and the response cache for a real server. */
+  readonly served?: ServedLlm;
   readonly labels: { readonly llm: string; readonly embedder: string };
   readonly embedder: ReturnType<typeof modelsFrom>['embedder'];
 }
@@ -100,6 +107,7 @@ function settingFrom(
   values: { llm?: string | undefined; embedder?: string | undefined },
   noise: number,
   seed: number,
+  serving: Serving,
 ): Setting {
   const llmArg = values.llm ?? 'none';
   if (llmArg === 'oracle') {
@@ -116,10 +124,16 @@ function settingFrom(
   if (noise > 0) throw new UsageError('--oracle-noise applies to --llm oracle only');
   if (llmArg === 'scripted') {
     const models = modelsFrom({ embedder: values.embedder, llm: 'none' });
-    const llm = new ScriptedLlm({ rules: { [JUDGE_ANSWER_PURPOSE]: scriptedAnswerJudge } });
+    const served = servedLlm(
+      new ScriptedLlm({ rules: { [JUDGE_ANSWER_PURPOSE]: judgeAnswerRule } }),
+      serving,
+      false,
+    );
+    const { llm } = served;
     return {
       mode: { kind: 'llm', llm },
       llm,
+      served,
       embedder: models.embedder,
       labels: {
         llm: 'scripted (TEST MODE: rule-based fake LLM)',
@@ -127,15 +141,17 @@ function settingFrom(
       },
     };
   }
-  const models = modelsFrom({ embedder: values.embedder, llm: llmArg });
-  return models.llm
-    ? {
-        mode: { kind: 'llm', llm: models.llm },
-        llm: models.llm,
-        embedder: models.embedder,
-        labels: models.labels,
-      }
-    : { mode: { kind: 'none' }, embedder: models.embedder, labels: models.labels };
+  const models = modelsFrom({ embedder: values.embedder, llm: llmArg }, serving.retry);
+  if (!models.llm)
+    return { mode: { kind: 'none' }, embedder: models.embedder, labels: models.labels };
+  const served = servedLlm(models.llm, serving, llmArg.startsWith('openai:'));
+  return {
+    mode: { kind: 'llm', llm: served.llm },
+    llm: served.llm,
+    served,
+    embedder: models.embedder,
+    labels: models.labels,
+  };
 }
 
 export interface EvalDeps {
@@ -212,7 +228,8 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
   const flatDepth = choice(values['flat-depth'], 'flat-depth', FLAT_DEPTHS, 'facts');
   if (values['flat-depth'] !== undefined && method !== 'flat-hybrid')
     throw new UsageError('--flat-depth applies to --method flat-hybrid only');
-  const setting = settingFrom(values, noise, seed);
+  const serving = servingFrom(values);
+  const setting = settingFrom(values, noise, seed, serving);
   const dataset = await readDataset(datasetName, file, values['all-categories'] === true);
 
   const run: RunKey = {
@@ -224,8 +241,8 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
     seed,
     oracle_noise: noise,
   };
-  const previous = values.out ? await readRows(values.out, run) : [];
   const out = values.out;
+  const previous = out ? (await readRunRecords(out, run)).rows : [];
   const report = progressReporter(deps.progress ?? process.stderr, `eval ${method}`);
   const result = await runEval({
     dataset,
@@ -240,12 +257,19 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
     flatDepth,
     done: new Set(previous.map((r) => r.question_id)),
     ...(deps.memoryCache ? { memoryCache: deps.memoryCache } : {}),
-    ...(out ? { onRow: (row: EvalRow) => appendRow(out, run, row) } : {}),
+    concurrency: serving.concurrency,
+    ...(out
+      ? {
+          onRow: (row: EvalRow) => appendRow(out, run, row),
+          onFailure: (failure: FailedRow) => appendRow(out, run, failure),
+        }
+      : {}),
     onProgress: report,
   });
   const selected = new Set(result.selected.map((q) => q.id));
   const rows = [...previous.filter((r) => selected.has(r.question_id)), ...result.rows];
-  const notes = [...dataset.notes];
+  const notes = [...dataset.notes, ...servingNotes(serving, setting.served)];
+  if (result.failed.length > 0) notes.push(failureNote(result.failed, out));
   if (limit !== undefined)
     notes.push(`--limit ${limit}: the first ${result.selected.length} questions only`);
   if (previous.length > 0)
@@ -278,16 +302,29 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
     llm: setting.labels.llm,
     judge: judgeLabel(method, setting.mode, tree),
     k,
+    failed: result.failed.length,
     notes,
   });
   return { json: values.json === true, result: summary, text: formatSummary(summary) };
+}
+
+/** What failed, and how to retry just those questions. */
+function failureNote(failed: readonly FailedRow[], out: string | undefined): string {
+  const first = failed[0] as FailedRow;
+  return (
+    `${failed.length} question${failed.length === 1 ? '' : 's'} failed and ${failed.length === 1 ? 'is' : 'are'} left out of these figures ` +
+    `(first: ${first.question_id}: ${first.error}); ` +
+    (out
+      ? `they are recorded in ${out}: run the same command again to retry them`
+      : 'pass --out rows.jsonl to record them and retry only those')
+  );
 }
 
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
 
 function formatSummary(s: EvalSummary): string {
   return [
-    `Dataset: ${s.dataset}   Method: ${s.method}   Questions: ${s.questions}`,
+    `Dataset: ${s.dataset}   Method: ${s.method}   Questions: ${s.questions}${s.failed_questions > 0 ? `   Failed: ${s.failed_questions}` : ''}`,
     `Embedder: ${s.embedder}`,
     `LLM: ${s.llm}`,
     `Judge: ${s.judge}`,

@@ -2,9 +2,11 @@
  * The `--out` rows file of `grove eval`: one JSON object per question (JSON Lines), each tagged
  * with its run (dataset, method, llm, embedder, k, seed, noise) so that resuming never mixes
  * runs. An existing file is read back: its questions are skipped and count in the summary.
+ * A question that failed has a failed row (`error`): it stays in the file and is done again
+ * by the next run, whose row then follows it.
  */
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
-import type { EvalRow } from '../../src/engine/eval/run-eval.ts';
+import type { EvalRow, FailedRow } from '../../src/engine/eval/run-eval.ts';
 import { UsageError } from './args.ts';
 
 export interface RunKey {
@@ -17,7 +19,16 @@ export interface RunKey {
   readonly oracle_noise: number;
 }
 
-export type StoredRow = EvalRow & { readonly run: RunKey };
+export type StoredRow = (EvalRow | FailedRow) & { readonly run: RunKey };
+
+export interface RunRecords {
+  /** Questions done, in file order. */
+  readonly rows: EvalRow[];
+  /** Questions whose last record is a failure: to be done again. */
+  readonly failed: FailedRow[];
+}
+
+const isFailed = (row: EvalRow | FailedRow): row is FailedRow => 'error' in row;
 
 const sameRun = (a: RunKey, b: RunKey) =>
   (Object.keys(a) as (keyof RunKey)[]).every((key) => a[key] === b[key]);
@@ -28,15 +39,21 @@ const sameRun = (a: RunKey, b: RunKey) =>
  * and that question is simply done again.
  */
 export async function readRows(path: string, run: RunKey): Promise<EvalRow[]> {
+  return (await readRunRecords(path, run)).rows;
+}
+
+/** The rows done and the questions that failed (and were not done since), from `path`. */
+export async function readRunRecords(path: string, run: RunKey): Promise<RunRecords> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { rows: [], failed: [] };
     throw error;
   }
   const lines = text.split('\n').filter((line) => line.trim() !== '');
   const rows: EvalRow[] = [];
+  const failures = new Map<string, FailedRow>();
   let partial = false;
   lines.forEach((line, i) => {
     let stored: StoredRow;
@@ -56,7 +73,11 @@ export async function readRows(path: string, run: RunKey): Promise<EvalRow[]> {
       );
     }
     const { run: _run, ...row } = stored;
-    rows.push(row);
+    if (isFailed(row)) failures.set(row.question_id, row);
+    else {
+      failures.delete(row.question_id);
+      rows.push(row);
+    }
   });
   if (partial)
     await writeFile(
@@ -66,9 +87,11 @@ export async function readRows(path: string, run: RunKey): Promise<EvalRow[]> {
         .map((l) => `${l}\n`)
         .join(''),
     );
-  return rows;
+  const done = new Set(rows.map((r) => r.question_id));
+  return { rows, failed: [...failures.values()].filter((f) => !done.has(f.question_id)) };
 }
 
-export function appendRow(path: string, run: RunKey, row: EvalRow): Promise<void> {
+/** Appends a row, or a failed row (kept, so that the failure is on record and retried). */
+export function appendRow(path: string, run: RunKey, row: EvalRow | FailedRow): Promise<void> {
   return appendFile(path, `${JSON.stringify({ run, ...row })}\n`);
 }

@@ -9,6 +9,7 @@ import { HashEmbedder, ScriptedLlm } from '../../src/engine/testing/index.ts';
 import { BUNDLED_EMBEDDER } from '../../src/models/embedder/bundled-model.ts';
 import { LazyNodeBundledEmbedder } from '../../src/models/embedder/node-bundled.ts';
 import { LazyNodeFolderEmbedder } from '../../src/models/embedder/node-folder.ts';
+import type { RetryPolicy } from '../../src/engine/retry/policy.ts';
 import { OpenAiHttpPort } from '../../src/models/llm/openai-http-port.ts';
 import { UsageError, choice } from './args.ts';
 
@@ -58,13 +59,17 @@ export interface CliModels {
   readonly labels: { readonly llm: string; readonly embedder: string };
 }
 
-export function modelsFrom(values: {
-  llm?: string | undefined;
-  embedder?: string | undefined;
-}): CliModels {
+export function modelsFrom(
+  values: {
+    llm?: string | undefined;
+    embedder?: string | undefined;
+  },
+  /** How an OpenAI-compatible server's failures are retried (default: the port's own). */
+  retry?: RetryPolicy,
+): CliModels {
   const { embedder, label: embedderLabel } = embedderFrom(values.embedder);
   if (values.llm?.startsWith('openai:')) {
-    const llm = openAiFrom(values.llm);
+    const llm = openAiFrom(values.llm, retry);
     const llmLabel = `${llm.id} (LEAVES THIS DEVICE: prompts are sent to ${llm.url})`;
     return { llm, embedder, labels: { llm: llmLabel, embedder: embedderLabel } };
   }
@@ -82,7 +87,7 @@ export function modelsFrom(values: {
 }
 
 /** `openai:http://127.0.0.1:8080#model-name`: an OpenAI-compatible endpoint (opt-in, off-device). */
-export function openAiFrom(spec: string): OpenAiHttpPort {
+export function openAiFrom(spec: string, retry?: RetryPolicy): OpenAiHttpPort {
   const rest = spec.slice('openai:'.length);
   const hash = rest.lastIndexOf('#');
   const baseUrl = hash < 0 ? rest : rest.slice(0, hash);
@@ -90,5 +95,5 @@ export function openAiFrom(spec: string): OpenAiHttpPort {
   if (!/^https?:\/\/[^\s]+$/.test(baseUrl) || !model) {
     throw new UsageError(`--llm openai: expects openai:<http(s) base URL>#<model>, got "${spec}"`);
   }
-  return new OpenAiHttpPort({ baseUrl, model });
+  return new OpenAiHttpPort({ baseUrl, model, ...(retry ? { retry } : {}) });
 }

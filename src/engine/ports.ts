@@ -32,6 +32,13 @@ export interface Completion {
 
 export interface LlmPort {
   readonly id: string;
+  /**
+   * How many calls this port serves at once. The engine runs up to this many independent calls
+   * of a build together (extraction per session, summaries per cluster, session summaries),
+   * keeping results in the sequential order. Absent: 1, an on-device engine that serves one call
+   * at a time. Set by `limitedLlm` (concurrency/limited-llm.ts), which also enforces it.
+   */
+  readonly concurrency?: number;
   complete(request: CompletionRequest): Promise<Completion>;
   /** Returns raw text meant to be JSON matching `schema`; the engine parses and validates it. */
   completeStructured(request: StructuredRequest): Promise<Completion>;

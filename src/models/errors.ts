@@ -81,13 +81,16 @@ export class ModelNotLoadedError extends Error {
 /** An OpenAI-compatible endpoint answered with an HTTP error or could not be reached. */
 export class EndpointError extends Error {
   override readonly name = 'EndpointError';
+  /** The reply's Retry-After header (seconds or an HTTP date), when it sent one. */
+  readonly retryAfter?: string;
   constructor(
     message: string,
     /** HTTP status, or undefined when the endpoint could not be reached. */
     readonly status?: number,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { readonly retryAfter?: string },
   ) {
     super(message, options);
+    if (options?.retryAfter !== undefined) this.retryAfter = options.retryAfter;
   }
 }
 
@@ -99,10 +102,11 @@ export class EndpointResponseError extends Error {
 /** An endpoint did not answer in time. Not an AbortError: the user did not cancel it. */
 export class EndpointTimeoutError extends Error {
   override readonly name = 'EndpointTimeoutError';
-  constructor(url: string, timeoutMs: number) {
+  constructor(url: string, timeoutMs: number, detail?: string, options?: ErrorOptions) {
     super(
-      `${url} did not answer within ${Math.round(timeoutMs / 1000)} s. Check that the server is ` +
-        'running and not overloaded, or raise the timeout.',
+      `${url} did not answer within ${Math.round(timeoutMs / 1000)} s${detail ? ` (${detail})` : ''}. ` +
+        'Check that the server is running and not overloaded, or raise the timeout.',
+      options,
     );
   }
 }

@@ -6,6 +6,8 @@
 import type { LlmPort } from '../ports.ts';
 import { section } from '../prompt-sections.ts';
 import type { Session, SessionId } from '../types.ts';
+import { llmConcurrency } from '../concurrency/limited-llm.ts';
+import { mapLimited } from '../concurrency/map-limited.ts';
 import { abortErrorFrom, errorMessage, isAbortError, throwIfAborted } from '../errors.ts';
 import { LLM_PURPOSES, PROMPT_SECTIONS } from '../llm-purposes.ts';
 
@@ -56,6 +58,8 @@ export interface SummariseOptions {
   readonly maxTokens?: number;
   /** User turns the fallback keeps (default 2). */
   readonly fallbackTurns?: number;
+  /** Sessions summarised at once (default: as many as the port serves, `llm.concurrency`). */
+  readonly concurrency?: number;
   /** Called after each session with the number done so far. */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -107,19 +111,24 @@ async function summariseOne(
 }
 
 /**
- * Summarises each session in turn (local models run one call at a time). Results are in
- * session order, one per session. Cancelling rejects with an AbortError.
+ * Summarises the sessions, as many at once as the port serves (one at a time for a local
+ * model). Results are in session order, one per session. Cancelling rejects with an AbortError.
  */
 export async function summariseSessions(
   llm: LlmPort,
   sessions: readonly Session[],
   options: SummariseOptions = {},
 ): Promise<SessionSummary[]> {
-  const out: SessionSummary[] = [];
-  for (const session of sessions) {
-    throwIfAborted(options.signal);
-    out.push(await summariseOne(llm, session, options));
-    options.onProgress?.(out.length, sessions.length);
-  }
-  return out;
+  let done = 0;
+  return mapLimited(
+    sessions,
+    options.concurrency ?? llmConcurrency(llm),
+    async (session) => {
+      throwIfAborted(options.signal);
+      const summary = await summariseOne(llm, session, options);
+      options.onProgress?.(++done, sessions.length);
+      return summary;
+    },
+    options.signal,
+  );
 }

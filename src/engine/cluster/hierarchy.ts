@@ -4,6 +4,7 @@
  * caller: the tree builder summarises with the LLM and embeds the summary; the benchmark uses
  * the members' mean direction.
  */
+import { mapLimited } from '../concurrency/map-limited.ts';
 import { createRng } from '../rng.ts';
 import type { Vector } from '../types.ts';
 import { kmeansPlusPlus } from './kmeans-pp.ts';
@@ -32,8 +33,9 @@ export interface HierarchyOptions {
   readonly seed: number;
   /**
    * The vector of the parent of `members` (indices into level `level`, the members' level;
-   * `vectors` are that level's vectors). Called once per cluster, one at a time, in cluster
-   * order: the vector returned for cluster c becomes node c of level + 1.
+   * `vectors` are that level's vectors). Called once per cluster, in cluster order, up to
+   * `concurrency` calls at a time: the vector returned for cluster c becomes node c of level + 1
+   * whatever order the calls finish in. A level is finished before the next is clustered.
    */
   readonly summarize: (
     level: number,
@@ -42,6 +44,8 @@ export interface HierarchyOptions {
   ) => Promise<Vector> | Vector;
   readonly onProgress?: (progress: HierarchyProgress) => void;
   readonly signal?: AbortSignal;
+  /** Clusters summarised at once (default 1). */
+  readonly concurrency?: number;
   /** How one level is clustered (default: the TaciTree policy, clusterLevel). */
   readonly cluster?: (x: Matrix, options: { seed: number }) => LevelClustering;
 }
@@ -84,16 +88,24 @@ export async function buildHierarchy(
 
     const members: number[][] = Array.from({ length: clusters }, () => []);
     labels.forEach((c, i) => members[c]!.push(i));
-    const parents: { vector: Vector; children: number[]; parent: number | null }[] = [];
-    for (let c = 0; c < clusters; c++) {
-      options.signal?.throwIfAborted();
-      const t0 = now();
-      const vector = await options.summarize(level, members[c]!.slice(), levelVectors);
-      msSummarize += now() - t0;
+    const t0 = now();
+    let done = 0;
+    const parentVectors = await mapLimited(
+      members,
+      options.concurrency ?? 1,
+      async (clusterMembers) => {
+        options.signal?.throwIfAborted();
+        const vector = await options.summarize(level, clusterMembers.slice(), levelVectors);
+        options.onProgress?.({ level: level + 1, done: ++done, total: clusters });
+        return vector;
+      },
+      options.signal,
+    );
+    msSummarize += now() - t0;
+    const parents = parentVectors.map((vector, c) => {
       for (const i of members[c]!) nodes[i]!.parent = c;
-      parents.push({ vector, children: members[c]!, parent: null });
-      options.onProgress?.({ level: level + 1, done: c + 1, total: clusters });
-    }
+      return { vector, children: members[c]!, parent: null };
+    });
     levels.push(parents);
   }
   return { levels, msUmap, msGmm, msSummarize };

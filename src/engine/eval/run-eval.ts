@@ -1,47 +1,35 @@
 /**
  * The evaluation loop, pure: for each conversation, build its memory once (cached across runs
  * that share a cache), prepare the method, then retrieve for each of its questions and score the
- * retrieval against the gold sessions. One row per question, handed out as it is done, so a
+ * retrieval against the gold sessions. One row per question, handed out in question order, so a
  * caller can append it to a file and resume later.
+ *
+ * Questions run `concurrency` at a time (default 1): a conversation is built when its first
+ * question starts, and its other questions wait for that one build. Rows (and the returned
+ * lists) keep the dataset's question order whatever order the questions finish in. A question
+ * that throws (the LLM still failing after its retries, say) becomes a failed row, handed out
+ * in its place: recorded, retried by the next run, never dropped. Only cancellation throws.
  */
 import type { FlatDepth } from '../baselines/flat-hybrid.ts';
 import type { EvalConversation, EvalDataset, EvalQuestion } from '../datasets/eval-model.ts';
 import type { MemoryBuild } from '../pipeline.ts';
 import type { Clock, EmbedderPort, LlmPort } from '../ports.ts';
-import type { RetrievedItem } from '../retrieval.ts';
+import { mapLimited } from '../concurrency/map-limited.ts';
+import { OrderedSteps } from '../concurrency/ordered-steps.ts';
+import { errorMessage, isAbortError } from '../errors.ts';
 import { checkAnswer } from './answer-check.ts';
+import { scoreRow, type EvalRow, type FailedRow } from './eval-row.ts';
 import { cachedMemory, type MemoryCache } from './conversation-memory.ts';
 import { memorySessions } from './memory-sessions.ts';
-import { contextTokens, recallAtK, retrievedSessionIds, setScores } from './metrics.ts';
+import { contextTokens } from './metrics.ts';
 import type { EvalMethod, JudgeMode, TreeSettings } from './methods.ts';
-import { prepareConversation, retrieveQuestion } from './question-retrieval.ts';
+import {
+  prepareConversation,
+  retrieveQuestion,
+  type PreparedConversation,
+} from './question-retrieval.ts';
 
-export interface EvalRow {
-  readonly question_id: string;
-  readonly conversation: string;
-  readonly question: string;
-  readonly category: string | null;
-  readonly gold_sessions: readonly string[];
-  /**
-   * Retrieved sessions, distinct, best first (a set is ranked by its items' scores where the
-   * retriever gives them, the hybrid judge's, else by cosine to the question).
-   */
-  readonly retrieved_sessions: readonly string[];
-  /** Null where the benchmark has no retrieval ground truth (NTM). */
-  readonly recall_at_k: number | null;
-  readonly recall_set: number | null;
-  readonly retrieval_f1: number | null;
-  readonly set_size: number;
-  readonly context_tokens: number;
-  readonly llm_calls: number;
-  readonly judge_tokens: number;
-  /** Calls a judge checking every fact one by one would spend: the conversation's fact count. */
-  readonly brute_force_calls: number;
-  readonly ms: number;
-  readonly answer: string | null;
-  readonly correct: boolean | null;
-}
-
+export type { EvalRow, FailedRow } from './eval-row.ts';
 export type { MemoryCache } from './conversation-memory.ts';
 
 export interface RunEvalOptions {
@@ -63,7 +51,11 @@ export interface RunEvalOptions {
   readonly done?: ReadonlySet<string>;
   readonly memoryCache?: MemoryCache;
   readonly onRow?: (row: EvalRow) => void | Promise<void>;
+  /** A question that failed, in its place among the rows. */
+  readonly onFailure?: (failure: FailedRow) => void | Promise<void>;
   readonly onProgress?: (done: number, total: number) => void;
+  /** Questions evaluated at once (default 1). */
+  readonly concurrency?: number;
   readonly clock?: Clock;
   readonly signal?: AbortSignal;
 }
@@ -72,6 +64,8 @@ export interface EvalRunResult {
   /** The questions selected (after --limit), done before or now. */
   readonly selected: readonly EvalQuestion[];
   readonly rows: readonly EvalRow[];
+  /** The questions that failed this time, in question order. */
+  readonly failed: readonly FailedRow[];
 }
 
 /** The questions a run covers: dataset order, the first `limit`. */
@@ -86,65 +80,123 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
   const selected = selectQuestions(options.dataset, options.limit);
   const wanted = new Set(selected.map((q) => q.id));
   const done = options.done ?? new Set<string>();
-  const todo = selected.filter((q) => !done.has(q.id));
+  const todo = options.dataset.conversations.flatMap((conversation) =>
+    conversation.questions
+      .filter((q) => wanted.has(q.id) && !done.has(q.id))
+      .map((question) => ({ conversation, question })),
+  );
   const rows: EvalRow[] = [];
-  const clock = options.clock ?? systemClock;
+  const failed: FailedRow[] = [];
   let progress = selected.length - todo.length;
   options.onProgress?.(progress, selected.length);
-  for (const conversation of options.dataset.conversations) {
-    const questions = conversation.questions.filter((q) => wanted.has(q.id) && !done.has(q.id));
-    if (questions.length === 0) continue;
-    const memory = await memoryOf(conversation, options);
-    const prepared = await prepareConversation(
-      {
-        conversationId: conversation.id,
-        sessions: memorySessions(conversation.sessions),
-        memory,
-        embedder: options.embedder,
-        ...(conversation.sessionSummaries
-          ? { datasetSummaries: conversation.sessionSummaries }
-          : {}),
-      },
-      {
-        method: options.method,
-        mode: options.mode,
-        k: options.k,
-        ...(options.tree ? { tree: options.tree } : {}),
-        ...(options.flatDepth ? { flatDepth: options.flatDepth } : {}),
-      },
-    );
-    for (const question of questions) {
-      options.signal?.throwIfAborted();
-      const { result, items, ms } = await retrieveQuestion(prepared, question, {
-        clock,
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
-      const check =
-        options.answerLlm && question.answer !== undefined
-          ? await checkAnswer(
-              options.answerLlm,
-              question.question,
-              question.answer,
-              items,
-              options.signal,
-            )
-          : undefined;
-      const row = scoreRow(conversation, question, items, {
-        k: options.k,
-        contextTokens: contextTokens(items),
-        llmCalls: result.llmCalls,
-        judgeTokens: result.judgeTokens,
-        bruteForce: memory.tree.facts.size,
-        ms,
-        answer: check?.response ?? null,
-        correct: check ? check.correct : null,
-      });
-      rows.push(row);
-      await options.onRow?.(row);
-      options.onProgress?.(++progress, selected.length);
+  const prepared = new Map<string, Promise<PreparedConversation>>();
+  const prepare = (conversation: EvalConversation) => {
+    let ready = prepared.get(conversation.id);
+    if (!ready) {
+      ready = prepareOf(conversation, options);
+      ready.catch(() => undefined); // each question awaits it; the failure becomes their rows
+      prepared.set(conversation.id, ready);
     }
+    return ready;
+  };
+  const inOrder = new OrderedSteps();
+  const handedOut: Promise<unknown>[] = [];
+  await mapLimited(
+    todo,
+    options.concurrency ?? 1,
+    async ({ conversation, question }) => {
+      // Registered when the question starts (question order), run once it is done.
+      const outcome = evaluateQuestion(conversation, question, prepare, options);
+      outcome.catch(() => undefined);
+      const handOut = inOrder.then(async () => {
+        const result = await outcome;
+        if ('error' in result) {
+          failed.push(result);
+          await options.onFailure?.(result);
+        } else {
+          rows.push(result);
+          await options.onRow?.(result);
+        }
+      });
+      handOut.catch(() => undefined); // awaited below once every question ran
+      handedOut.push(handOut);
+      await outcome;
+      options.onProgress?.(++progress, selected.length);
+    },
+    options.signal,
+  );
+  await Promise.all(handedOut);
+  return { selected, rows, failed };
+}
+
+/** One question's row, or its failed row; throws only when cancelled. */
+async function evaluateQuestion(
+  conversation: EvalConversation,
+  question: EvalQuestion,
+  prepare: (conversation: EvalConversation) => Promise<PreparedConversation>,
+  options: RunEvalOptions,
+): Promise<EvalRow | FailedRow> {
+  try {
+    options.signal?.throwIfAborted();
+    const prepared = await prepare(conversation);
+    const { result, items, ms } = await retrieveQuestion(prepared, question, {
+      clock: options.clock ?? systemClock,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const check =
+      options.answerLlm && question.answer !== undefined
+        ? await checkAnswer(
+            options.answerLlm,
+            question.question,
+            question.answer,
+            items,
+            options.signal,
+          )
+        : undefined;
+    return scoreRow(conversation, question, items, {
+      k: options.k,
+      contextTokens: contextTokens(items),
+      llmCalls: result.llmCalls,
+      judgeTokens: result.judgeTokens,
+      bruteForce: prepared.ctx.memory.tree.facts.size,
+      ms,
+      answer: check?.response ?? null,
+      correct: check ? check.correct : null,
+    });
+  } catch (error) {
+    if (options.signal?.aborted || isAbortError(error)) throw error;
+    return {
+      question_id: question.id,
+      conversation: conversation.id,
+      question: question.question,
+      category: question.category ?? null,
+      error: errorMessage(error),
+    };
   }
-  return { selected, rows };
+}
+
+/** A conversation's memory and the method prepared over it. */
+async function prepareOf(
+  conversation: EvalConversation,
+  options: RunEvalOptions,
+): Promise<PreparedConversation> {
+  const memory = await memoryOf(conversation, options);
+  return prepareConversation(
+    {
+      conversationId: conversation.id,
+      sessions: memorySessions(conversation.sessions),
+      memory,
+      embedder: options.embedder,
+      ...(conversation.sessionSummaries ? { datasetSummaries: conversation.sessionSummaries } : {}),
+    },
+    {
+      method: options.method,
+      mode: options.mode,
+      k: options.k,
+      ...(options.tree ? { tree: options.tree } : {}),
+      ...(options.flatDepth ? { flatDepth: options.flatDepth } : {}),
+    },
+  );
 }
 
 function memoryOf(conversation: EvalConversation, options: RunEvalOptions): Promise<MemoryBuild> {
@@ -155,46 +207,4 @@ function memoryOf(conversation: EvalConversation, options: RunEvalOptions): Prom
     ...(options.memoryLlm ? { llm: options.memoryLlm } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
-}
-
-interface RowFigures {
-  readonly k: number;
-  readonly contextTokens: number;
-  readonly llmCalls: number;
-  readonly judgeTokens: number;
-  readonly bruteForce: number;
-  readonly ms: number;
-  readonly answer: string | null;
-  readonly correct: boolean | null;
-}
-
-function scoreRow(
-  conversation: EvalConversation,
-  question: EvalQuestion,
-  items: readonly RetrievedItem[],
-  f: RowFigures,
-): EvalRow {
-  const ranked = retrievedSessionIds(items);
-  const gold = question.evidenceSessions;
-  const hasGold = gold.length > 0;
-  const set = setScores(ranked, gold);
-  return {
-    question_id: question.id,
-    conversation: conversation.id,
-    question: question.question,
-    category: question.category ?? null,
-    gold_sessions: gold,
-    retrieved_sessions: ranked,
-    recall_at_k: hasGold ? recallAtK(ranked, gold, f.k) : null,
-    recall_set: hasGold ? set.recall : null,
-    retrieval_f1: hasGold ? set.f1 : null,
-    set_size: items.length,
-    context_tokens: f.contextTokens,
-    llm_calls: f.llmCalls,
-    judge_tokens: f.judgeTokens,
-    brute_force_calls: f.bruteForce,
-    ms: f.ms,
-    answer: f.answer,
-    correct: f.correct,
-  };
 }

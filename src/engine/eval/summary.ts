@@ -9,7 +9,10 @@ export interface EvalSummary {
   readonly llm: string;
   /** What judged the tree walk (or "none"), in words. */
   readonly judge: string;
+  /** Questions in the figures (done now or read back from the rows file). */
   readonly questions: number;
+  /** Questions that failed this time (not in the figures; a re-run with the same --out retries them). */
+  readonly failed_questions: number;
   readonly retrieval_f1: number | null;
   readonly recall_at_k: number | null;
   readonly k: number;
@@ -31,6 +34,8 @@ export interface SummaryMeta {
   readonly llm: string;
   readonly judge: string;
   readonly k: number;
+  /** Questions that failed (default 0). */
+  readonly failed?: number;
   readonly notes: readonly string[];
 }
 
@@ -52,6 +57,7 @@ export function summarise(rows: readonly EvalRow[], meta: SummaryMeta): EvalSumm
     llm: meta.llm,
     judge: meta.judge,
     questions: rows.length,
+    failed_questions: meta.failed ?? 0,
     retrieval_f1: roundOrNull(meanOrNull(rows.map((r) => r.retrieval_f1))),
     recall_at_k: roundOrNull(meanOrNull(rows.map((r) => r.recall_at_k))),
     k: meta.k,

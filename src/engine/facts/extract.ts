@@ -3,6 +3,8 @@
  * 'empty' (nothing to remember: no user text, so no LLM call, or the model found no fact), or
  * 'failed' with a readable error and the attempts spent. Only cancellation throws (AbortError).
  */
+import { llmConcurrency } from '../concurrency/limited-llm.ts';
+import { mapLimited } from '../concurrency/map-limited.ts';
 import { abortErrorFrom, errorMessage, isAbortError, throwIfAborted } from '../errors.ts';
 import { callStructured } from '../json-output.ts';
 import type { LlmPort } from '../ports.ts';
@@ -135,12 +137,15 @@ export interface ExtractProgress {
 export interface RunExtractionOptions {
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: ExtractProgress) => void;
+  /** Sessions extracted at once (default 1: a local model serves one request at a time). */
+  readonly concurrency?: number;
 }
 
 /**
- * Runs `extractOne` over the sessions in order, one at a time (a local model serves one request
- * at a time). Every session gets an outcome: an unexpected throw becomes a 'failed' outcome.
- * Cancellation throws; outcomes already reported through `onProgress` are the partial result.
+ * Runs `extractOne` over the sessions, `concurrency` at a time (default one at a time), the
+ * outcomes in session order whatever order they finish in. Every session gets an outcome: an
+ * unexpected throw becomes a 'failed' outcome. Cancellation throws; outcomes already reported
+ * through `onProgress` (in the order they finish) are the partial result.
  */
 export async function runExtraction(
   sessions: readonly Session[],
@@ -148,30 +153,37 @@ export async function runExtraction(
   options: RunExtractionOptions = {},
 ): Promise<SessionExtraction[]> {
   const { signal, onProgress } = options;
-  const outcomes: SessionExtraction[] = [];
-  for (const session of sessions) {
-    throwIfAborted(signal);
-    let outcome: SessionExtraction;
-    try {
-      outcome = await extractOne(session, signal);
-    } catch (e) {
-      if (signal?.aborted) throw abortErrorFrom(signal);
-      if (isAbortError(e)) throw e;
-      outcome = {
-        sessionId: session.id,
-        status: 'failed',
-        facts: [],
-        attempts: 0,
-        error: `Could not extract facts from session ${session.id}: ${errorMessage(e)}`,
-      };
-    }
-    outcomes.push(outcome);
-    onProgress?.({ done: outcomes.length, total: sessions.length, outcome });
-  }
-  return outcomes;
+  let done = 0;
+  return mapLimited(
+    sessions,
+    options.concurrency ?? 1,
+    async (session) => {
+      throwIfAborted(signal);
+      let outcome: SessionExtraction;
+      try {
+        outcome = await extractOne(session, signal);
+      } catch (e) {
+        if (signal?.aborted) throw abortErrorFrom(signal);
+        if (isAbortError(e)) throw e;
+        outcome = {
+          sessionId: session.id,
+          status: 'failed',
+          facts: [],
+          attempts: 0,
+          error: `Could not extract facts from session ${session.id}: ${errorMessage(e)}`,
+        };
+      }
+      onProgress?.({ done: ++done, total: sessions.length, outcome });
+      return outcome;
+    },
+    signal,
+  );
 }
 
-/** LLM extraction over many sessions, sequentially; failures are recorded beside successes. */
+/**
+ * LLM extraction over many sessions, as many at once as the port serves (`llm.concurrency`,
+ * one for an on-device model); failures are recorded beside successes, in session order.
+ */
 export function extractAll(
   llm: LlmPort,
   sessions: readonly Session[],
@@ -181,6 +193,6 @@ export function extractAll(
     sessions,
     (session, signal) =>
       extractSessionFacts(llm, session, { ...options, ...(signal ? { signal } : {}) }),
-    options,
+    { concurrency: llmConcurrency(llm), ...options },
   );
 }

@@ -39,3 +39,4 @@ export {
   taskRespondRule,
 } from './task-rules.ts';
 export { chunkedTree } from './chunked-tree.ts';
+export { judgeAnswerRule } from './answer-judge-rule.ts';

@@ -4,6 +4,7 @@
  * LLM wrote are then given keyword labels (`labelTree`). Deterministic for a fixed seed, summariser and embedder.
  */
 import { buildHierarchy } from '../cluster/hierarchy.ts';
+import { OrderedSteps } from '../concurrency/ordered-steps.ts';
 import type { EmbedderPort } from '../ports.ts';
 import type { EmbeddedFact, MemoryTree, NodeId } from '../types.ts';
 import { leafCohesion } from './cohesion.ts';
@@ -42,6 +43,7 @@ export async function buildTree(
   const draft = new TreeDraft();
   const levelIds: NodeId[][] = [facts.map((fact) => draft.addFact(fact, fact.embedding).id)];
   const counts = { llm: 0, keywords: 0, failed: [] as string[] };
+  const inOrder = new OrderedSteps();
 
   const hierarchy = await buildHierarchy(
     facts.map((f) => f.embedding),
@@ -49,20 +51,27 @@ export async function buildTree(
       seed: options.seed,
       ...(signal ? { signal } : {}),
       onProgress: ({ level, done, total }) => options.onLevel?.(done, total, level),
-      summarize: async (level, members) => {
+      concurrency: summariser.concurrency ?? 1,
+      summarize: (level, members) => {
         const children = members.map((i) => levelIds[level]?.[i] as NodeId);
-        const summary = await summariser.summarise(
+        // The summaries of a level are written concurrently; they enter the tree (node ids,
+        // counts, embedding calls) in cluster order, as in a sequential build.
+        const written = summariser.summarise(
           children.map((id) => draft.node(id)),
           signal,
         );
-        if (summary.method === 'llm') counts.llm++;
-        else counts.keywords++;
-        if (summary.error !== undefined) counts.failed.push(summary.error);
-        const embedding = summary.embedding ?? (await embedder.embed([summary.text], signal))[0];
-        if (!embedding) throw new Error('The embedder returned no vector for a summary');
-        const node = draft.addSummary(level + 1, summary.text, embedding, children);
-        (levelIds[level + 1] ??= []).push(node.id);
-        return embedding;
+        written.catch(() => undefined); // awaited in its step below; never an unhandled rejection
+        return inOrder.then(async () => {
+          const summary = await written;
+          if (summary.method === 'llm') counts.llm++;
+          else counts.keywords++;
+          if (summary.error !== undefined) counts.failed.push(summary.error);
+          const embedding = summary.embedding ?? (await embedder.embed([summary.text], signal))[0];
+          if (!embedding) throw new Error('The embedder returned no vector for a summary');
+          const node = draft.addSummary(level + 1, summary.text, embedding, children);
+          (levelIds[level + 1] ??= []).push(node.id);
+          return embedding;
+        });
       },
     },
   );

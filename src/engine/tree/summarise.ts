@@ -3,6 +3,7 @@
  * the summariser stands the central member in, and `labelTree` (label-tree.ts) then writes the
  * node's keyword label, once its siblings are known.
  */
+import { llmConcurrency } from '../concurrency/limited-llm.ts';
 import { LLM_PURPOSES } from '../llm-purposes.ts';
 import type { LlmPort } from '../ports.ts';
 import type { Vector } from '../types.ts';
@@ -26,6 +27,8 @@ export interface Summary {
 
 export interface Summariser {
   readonly name: string;
+  /** Clusters a build may summarise at once (default 1; the LLM's `concurrency`). */
+  readonly concurrency?: number;
   summarise(members: readonly SummaryMember[], signal?: AbortSignal): Promise<Summary>;
 }
 
@@ -72,6 +75,7 @@ export function firstSentence(reply: string): string {
 export function llmSummariser(llm: LlmPort, attempts = 2): Summariser {
   return {
     name: `llm:${llm.id}`,
+    concurrency: llmConcurrency(llm),
     async summarise(members, signal) {
       const only = members.length === 1 ? members[0] : undefined;
       if (only) return standIn([only]);

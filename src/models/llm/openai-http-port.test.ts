@@ -16,6 +16,7 @@ const bodies: Record<string, unknown>[] = [];
 const headers: IncomingMessage['headers'][] = [];
 let server: Server;
 let baseUrl: string;
+let throttled = 0;
 
 function completion(content: string) {
   return JSON.stringify({
@@ -75,6 +76,19 @@ function handle(body: Record<string, unknown>, res: ServerResponse) {
       res.end('data: [DONE]\n\n');
       return;
     }
+    case 'throttled': {
+      // 429 with Retry-After (seconds, then an HTTP date), then an answer.
+      throttled++;
+      if (throttled <= 2) {
+        const retryAfter = throttled === 1 ? '7' : 'Thu, 01 Jan 2026 12:00:03 GMT';
+        res
+          .writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter })
+          .end(JSON.stringify({ error: { message: 'Too many requests' } }));
+      } else {
+        res.writeHead(200).end(completion('after the wait'));
+      }
+      return;
+    }
     case 'hang':
       return; // never answers; the client times out or aborts
     default:
@@ -111,6 +125,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
+const noWait = () => Promise.resolve();
 const user = (content: string) => [{ role: 'user' as const, content }];
 const port = (
   model: string,
@@ -187,17 +202,58 @@ describe('OpenAiHttpPort (local test server)', () => {
 
   it('reports a failing server with status and advice, after one transport retry', async () => {
     const before = bodies.length;
-    const error = await port('fail')
+    const error = await port('fail', { sleep: noWait })
       .complete({ messages: user('x'), maxTokens: 4 })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EndpointError);
     expect((error as EndpointError).status).toBe(500);
     expect((error as Error).message).toMatch(/HTTP 500: CUDA error\. The server failed/);
+    expect((error as Error).message).toMatch(/gave up after 2 attempts/);
     expect(bodies.length - before).toBe(2);
     const missing = await port('unknown-model')
       .complete({ messages: user('x'), maxTokens: 4 })
       .catch((e: unknown) => e);
     expect((missing as Error).message).toMatch(/HTTP 404.*model name/);
+  });
+
+  it('honours Retry-After (seconds, then an HTTP date) on 429 and then answers', async () => {
+    const waits: number[] = [];
+    const before = bodies.length;
+    const reply = await port('throttled', {
+      retry: { maxAttempts: 3, baseDelayMs: 100, maxDelayMs: 1000, maxRetryAfterMs: 60_000 },
+      sleep: (ms) => (waits.push(ms), Promise.resolve()),
+      now: () => Date.UTC(2026, 0, 1, 12, 0, 0),
+    }).complete({ messages: user('x'), maxTokens: 4 });
+    expect(reply.text).toBe('after the wait');
+    expect(waits).toEqual([7_000, 3_000]);
+    expect(bodies.length - before).toBe(3);
+  });
+
+  it('retries a failing server with bounded exponential backoff, then gives up clearly', async () => {
+    const waits: number[] = [];
+    const before = bodies.length;
+    const error = await port('fail', {
+      retry: { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 250, maxRetryAfterMs: 1000 },
+      sleep: (ms) => (waits.push(ms), Promise.resolve()),
+      random: () => 0.999,
+    })
+      .complete({ messages: user('x'), maxTokens: 4 })
+      .catch((e: unknown) => e);
+    expect(bodies.length - before).toBe(4);
+    expect(waits).toEqual([100, 200, 250]);
+    expect(error).toBeInstanceOf(EndpointError);
+    expect((error as EndpointError).status).toBe(500);
+    expect((error as Error).message).toMatch(/HTTP 500.*\(gave up after 4 attempts\)$/);
+  });
+
+  it('retries a time-out, and says so when the retries run out', async () => {
+    const before = bodies.length;
+    const error = await port('hang', { timeoutMs: 30, retries: 1, sleep: noWait })
+      .complete({ messages: user('x'), maxTokens: 4 })
+      .catch((e: unknown) => e);
+    expect(bodies.length - before).toBe(2);
+    expect(error).toBeInstanceOf(EndpointTimeoutError);
+    expect((error as Error).message).toMatch(/gave up after 2 attempts/);
   });
 
   it('times out with EndpointTimeoutError, and cancels with AbortError', async () => {

@@ -10,11 +10,14 @@
  *   or 'none' can also be set up front. The engine validates every reply either way.
  * - Streaming via server-sent events (`stream(request, onDelta)`); usage via stream_options.
  * - Timeouts (EndpointTimeoutError) are distinct from cancellation (AbortError).
- * - Transport retries: HTTP 429/5xx and unreachable servers are retried `retries` times.
+ * - Transport retries: HTTP 429/5xx, time-outs and unreachable servers are retried with
+ *   exponential backoff and jitter, a Retry-After header (seconds or HTTP date) honoured, at most
+ *   `retry.maxAttempts` attempts (engine/retry); then one error says how many were made.
  * - Token counts: there is no standard tokenize endpoint, so countTokens is the engine's
  *   approximation; completions report the server's own usage when it sends one.
  */
 import { abortErrorFrom, isAbortError } from '../../engine/errors.ts';
+import { parseRetryAfter, withRetries, type RetryPolicy } from '../../engine/retry/index.ts';
 import type {
   Completion,
   CompletionRequest,
@@ -26,6 +29,8 @@ import { EndpointError, EndpointResponseError, EndpointTimeoutError } from '../e
 import { parseCompletion, readSse } from './openai-wire.ts';
 import type { DeltaCallback } from './web-llm-port.ts';
 
+const DEFAULT_TIMEOUT_MS = 120_000;
+
 export type StructuredMode = 'json_schema' | 'json_object' | 'none';
 
 export interface OpenAiHttpOptions {
@@ -35,9 +40,43 @@ export interface OpenAiHttpOptions {
   /** Per-request timeout (default 120 s). */
   readonly timeoutMs?: number;
   readonly structuredMode?: StructuredMode;
-  /** Extra attempts after 429/5xx/unreachable (default 1). */
+  /** Extra attempts after 429/5xx/time-out/unreachable (default 1); `retry` overrides it. */
   readonly retries?: number;
+  /** The whole retry policy (default: `retries` extra attempts, 0.5 s backoff doubling to 4 s). */
+  readonly retry?: RetryPolicy;
+  /** Waits between attempts (default a timer); injected by tests. */
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Jitter source in [0, 1) (default Math.random). */
+  readonly random?: () => number;
+  /** Wall clock in ms, for Retry-After dates (default Date.now). */
+  readonly now?: () => number;
   readonly fetch?: typeof fetch;
+}
+
+/** The app's default: one quick retry, then the error (a person is waiting). */
+function defaultPolicy(retries: number): RetryPolicy {
+  return {
+    maxAttempts: 1 + Math.max(0, retries),
+    baseDelayMs: 500,
+    maxDelayMs: 4_000,
+    maxRetryAfterMs: 30_000,
+  };
+}
+
+/** A timer that an abort signal cuts short (AbortError). */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(abortErrorFrom(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortErrorFrom(signal));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 export class OpenAiHttpPort implements LlmPort {
@@ -45,12 +84,14 @@ export class OpenAiHttpPort implements LlmPort {
   /** Shown wherever the port is offered: this model runs elsewhere. */
   readonly leavesDevice = true;
   readonly url: string;
+  readonly retryPolicy: RetryPolicy;
   private structuredMode: StructuredMode;
 
   constructor(private readonly options: OpenAiHttpOptions) {
     this.url = chatCompletionsUrl(options.baseUrl);
     this.id = `openai:${options.baseUrl}#${options.model}`;
     this.structuredMode = options.structuredMode ?? 'json_schema';
+    this.retryPolicy = options.retry ?? defaultPolicy(options.retries ?? 1);
   }
 
   complete(request: CompletionRequest): Promise<Completion> {
@@ -91,17 +132,33 @@ export class OpenAiHttpPort implements LlmPort {
       ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
       ...extra,
     });
-    const retries = Math.max(0, this.options.retries ?? 1);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.once(body, request, onDelta);
-      } catch (error) {
-        const retryable =
-          error instanceof EndpointError &&
-          (error.status === undefined || error.status === 429 || error.status >= 500);
-        if (!retryable || attempt >= retries || request.signal?.aborted) throw error;
-      }
-    }
+    const now = this.options.now ?? Date.now;
+    return withRetries(() => this.once(body, request, onDelta), {
+      policy: this.retryPolicy,
+      sleep: this.options.sleep ?? sleep,
+      random: this.options.random ?? Math.random,
+      ...(request.signal ? { signal: request.signal } : {}),
+      classify: (error) => {
+        if (error instanceof EndpointTimeoutError) return { retryable: true };
+        if (!(error instanceof EndpointError)) return { retryable: false };
+        const retryAfterMs = parseRetryAfter(error.retryAfter, now());
+        return {
+          retryable: error.status === undefined || error.status === 429 || error.status >= 500,
+          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        };
+      },
+      giveUp: (last, reason) => this.gaveUp(last, reason),
+    });
+  }
+
+  /** The last failure, its kind kept (status and all), saying that the retries ran out. */
+  private gaveUp(last: unknown, reason: string): Error {
+    const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    if (last instanceof EndpointTimeoutError)
+      return new EndpointTimeoutError(this.url, timeoutMs, reason, { cause: last });
+    if (last instanceof EndpointError)
+      return new EndpointError(`${last.message} (${reason})`, last.status, { cause: last });
+    return last instanceof Error ? last : new Error(String(last));
   }
 
   private async once(
@@ -111,7 +168,7 @@ export class OpenAiHttpPort implements LlmPort {
   ): Promise<Completion> {
     const { signal } = request;
     if (signal?.aborted) throw abortErrorFrom(signal);
-    const timeoutMs = this.options.timeoutMs ?? 120_000;
+    const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -185,8 +242,10 @@ async function httpError(url: string, response: Response): Promise<EndpointError
           : response.status >= 500
             ? 'The server failed: check its logs, or try a smaller model.'
             : 'Check the request settings (model name, structured output support).';
+  const retryAfter = response.headers.get('retry-after');
   return new EndpointError(
     `${url} answered HTTP ${response.status}${detail ? `: ${detail}` : ''}. ${advice}`,
     response.status,
+    retryAfter === null ? {} : { retryAfter },
   );
 }
