@@ -3,6 +3,7 @@
  * (the turns that will become memories when it ends) and the inactivity timeout.
  */
 import type { TraversalEvent } from '../engine/retrieval.ts';
+import { DEFAULT_MEMORY_EFFORT, type MemoryEffort } from '../engine/tree/memory-effort.ts';
 import type { ChatMessageView, MemoriesUsed } from './chat-types.ts';
 import { newId } from './ids.ts';
 import type { SliceCreator } from './store-types.ts';
@@ -28,6 +29,8 @@ export interface ChatSlice {
   /** Epoch ms of the last message in the open session, or null when it has none. */
   readonly lastActivityAt: number | null;
   readonly inactivityMinutes: number;
+  /** How much LLM time a memory search may spend (quick / balanced / thorough). */
+  readonly memoryEffort: MemoryEffort;
   addMessage(message: ChatMessageView, now: number): void;
   appendDelta(id: string, delta: string): void;
   finishMessage(
@@ -43,6 +46,7 @@ export interface ChatSlice {
   /** Puts a conversation and its topic forest on screen together, in one change. */
   openConversation(conversation: OpenedConversation): void;
   setInactivityMinutes(minutes: number): void;
+  setMemoryEffort(effort: MemoryEffort): void;
 }
 
 const patch = (
@@ -58,6 +62,8 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set) => ({
   messages: [],
   lastActivityAt: null,
   inactivityMinutes: DEFAULT_INACTIVITY_MINUTES,
+  memoryEffort: DEFAULT_MEMORY_EFFORT,
+  setMemoryEffort: (memoryEffort) => set({ memoryEffort }),
   addMessage: (message, now) =>
     set((s) => ({ messages: [...s.messages, message], lastActivityAt: now })),
   appendDelta: (id, delta) =>

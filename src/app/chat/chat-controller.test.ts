@@ -14,13 +14,15 @@ const done: TraversalEvent = { type: 'done', selected: 1, calls: 1, tokens: 9 };
 function fakeMemory() {
   const ingested: { session: SessionInput; conversationId?: string }[] = [];
   let retrieves = 0;
+  const requests: unknown[] = [];
   const memory = {
     retrieve(
       _q: string,
-      _o: unknown,
+      request: unknown,
       onEvent?: (e: TraversalEvent) => void,
     ): Promise<RetrieveReply> {
       retrieves++;
+      requests.push(request);
       onEvent?.(visit);
       onEvent?.(done);
       return Promise.resolve({
@@ -37,7 +39,7 @@ function fakeMemory() {
       return Promise.resolve({ status: 'ingested' as const, sessionId: session.id, facts: 1 });
     },
   } as unknown as MemoryClient;
-  return { memory, ingested, retrieves: () => retrieves };
+  return { memory, ingested, requests, retrieves: () => retrieves };
 }
 
 function setup(llm?: ChatLlm) {
@@ -66,6 +68,14 @@ describe('chat controller', () => {
     expect(reply?.memories).toMatchObject({ status: 'done', judge: 'tacitree:llm', llmCalls: 1 });
     expect(reply?.memories?.events).toEqual([visit, done]);
     expect(store.getState().lastTraversal).toEqual([visit, done]);
+  });
+
+  it('searches memory with the effort chosen in the settings', async () => {
+    const { store, chat, requests } = setup({ port: new ScriptedLlm(), label: 'scripted' });
+    await chat.send('Where do I live?');
+    store.getState().setMemoryEffort('quick');
+    await chat.send('And where did I grow up?');
+    expect(requests).toEqual([{ effort: 'balanced' }, { effort: 'quick' }]);
   });
 
   it('answers from memory only, saying so, when no model is loaded', async () => {

@@ -94,7 +94,7 @@ export function createChatController(deps: ChatDeps): ChatController {
     s.setMemories(replyId, EMPTY_MEMORIES);
     try {
       await profileReady();
-      const reply = await memory.retrieve(text, {}, (event) =>
+      const reply = await memory.retrieve(text, { effort: s.memoryEffort }, (event) =>
         store.getState().addTraversalEvent(replyId, event as TraversalEvent),
       );
       store.getState().setMemories(replyId, {

@@ -53,6 +53,21 @@ describe('chat persistence', () => {
     });
   });
 
+  it('keeps the memory effort across a reload, as a setting of the chat', async () => {
+    const { history } = await freshHistory();
+    const storage = memoryStorage();
+    const first = await load(history, storage);
+    expect(first.store.getState().memoryEffort).toBe('balanced');
+    first.store.getState().setMemoryEffort('thorough');
+    await vi.waitFor(() =>
+      expect(JSON.parse(storage.data.get(OPEN_CHAT_KEY) ?? '{}')).toMatchObject({
+        memoryEffort: 'thorough',
+      }),
+    );
+    const second = await load(history, storage);
+    expect(second.store.getState().memoryEffort).toBe('thorough');
+  });
+
   it('continues a conversation whose sessions all ended in a new session', async () => {
     const { history } = await freshHistory();
     const storage = memoryStorage();

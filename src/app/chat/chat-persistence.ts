@@ -39,6 +39,7 @@ export function persistChat(
   const input = { open: readOpenChat(storage), backup: readBackup(storage) };
   const minutes = input.open?.inactivityMinutes ?? input.backup.chat?.inactivityMinutes;
   if (minutes !== undefined) store.getState().setInactivityMinutes(minutes);
+  if (input.open?.memoryEffort) store.getState().setMemoryEffort(input.open.memoryEffort);
   /** Conversations whose newest copy is the localStorage backup. */
   const backedUp = new Set<string>();
 
@@ -71,8 +72,13 @@ export function persistChat(
   };
 
   const pointTo = () => {
-    const { activeProfileId: profileId, conversationId, inactivityMinutes } = store.getState();
-    writeOpenChat(storage, { profileId, conversationId, inactivityMinutes });
+    const {
+      activeProfileId: profileId,
+      conversationId,
+      inactivityMinutes,
+      memoryEffort,
+    } = store.getState();
+    writeOpenChat(storage, { profileId, conversationId, inactivityMinutes, memoryEffort });
   };
   // Until the restore is done the pointer still names the conversation it reopens.
   let restoring = true;
@@ -87,8 +93,9 @@ export function persistChat(
       // A conversation belongs to the profile it was had in: the new profile starts afresh.
       if (s.messages.length > 0) s.newConversation(newId('c'), newId('s'));
     }
-    if (!restoring && (switched(s, prev) || s.inactivityMinutes !== prev.inactivityMinutes))
-      pointTo();
+    const settingsChanged =
+      s.inactivityMinutes !== prev.inactivityMinutes || s.memoryEffort !== prev.memoryEffort;
+    if (!restoring && (switched(s, prev) || settingsChanged)) pointTo();
     // What a switch puts on screen comes from the history (or is empty): nothing new to save.
     if (switched(s, prev) || !changed(s, prev)) return;
     if (s.messages.length === 0 || s.messages.some((m) => m.status === 'streaming')) return;

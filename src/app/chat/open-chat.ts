@@ -1,14 +1,17 @@
 /**
  * Which conversation is open, per browser (localStorage, a few bytes): after a reload the chat
- * reopens it from the history, in the profile it belongs to. Also the inactivity timeout, a
- * setting of the chat rather than of one conversation.
+ * reopens it from the history, in the profile it belongs to. Also the inactivity timeout and the
+ * memory effort, settings of the chat rather than of one conversation.
  */
+import { isMemoryEffort, type MemoryEffort } from '../../engine/tree/memory-effort.ts';
+
 export const OPEN_CHAT_KEY = 'grove.chat.v2';
 
 export interface OpenChat {
   readonly profileId: string;
   readonly conversationId: string;
   readonly inactivityMinutes: number;
+  readonly memoryEffort?: MemoryEffort;
 }
 
 export type KeyValue = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -22,6 +25,7 @@ export function parseOpenChat(text: string | null): OpenChat | null {
       profileId: v.profileId,
       conversationId: v.conversationId,
       inactivityMinutes: typeof v.inactivityMinutes === 'number' ? v.inactivityMinutes : 10,
+      ...(isMemoryEffort(v.memoryEffort) ? { memoryEffort: v.memoryEffort } : {}),
     };
   } catch {
     return null;

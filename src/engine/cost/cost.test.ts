@@ -5,6 +5,8 @@ import {
   DEVICE_PROFILES,
   InvalidDeviceSpeedError,
   measuredProfile,
+  MEASURED_SEARCH_WORK,
+  searchMs,
   MissingReplyError,
   quantile,
   recordingLlm,
@@ -47,6 +49,22 @@ describe('device cost model', () => {
     expect(() =>
       measuredProfile('x', { prefillTokensPerSecond: 900, decodeTokensPerSecond: Number.NaN }),
     ).toThrow(InvalidDeviceSpeedError);
+  });
+});
+
+describe('search cost per effort', () => {
+  it('quick spends no model time; balanced one call; thorough many more', () => {
+    const { fast, typical } = DEVICE_PROFILES;
+    expect(searchMs(MEASURED_SEARCH_WORK.quick, typical)).toBe(0);
+    const balanced = MEASURED_SEARCH_WORK.balanced;
+    expect(searchMs(balanced, fast)).toBe(
+      callMs(fast, balanced.promptTokens, balanced.completionTokens),
+    );
+    const thorough = MEASURED_SEARCH_WORK.thorough;
+    expect(searchMs(thorough, fast)).toBe(
+      callMs(fast, thorough.promptTokens, thorough.completionTokens) + 47 * fast.overheadMs,
+    );
+    expect(searchMs(thorough, typical)).toBeGreaterThan(5 * searchMs(balanced, typical));
   });
 });
 

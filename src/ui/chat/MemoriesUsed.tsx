@@ -51,7 +51,8 @@ export function MemoriesUsed({
           <span className="muted">
             {' '}
             · {summary.kept.length} kept, {summary.pruned.length} pruned · {summary.calls} LLM call
-            {summary.calls === 1 ? '' : 's'} ({memories.judge})
+            {summary.calls === 1 ? '' : 's'}
+            {summary.calls > 0 ? `, ${summary.tokens} judge tokens` : ''} ({memories.judge})
           </span>
         )}
       </summary>

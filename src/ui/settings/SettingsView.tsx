@@ -2,6 +2,7 @@
 import { RuntimeStatus, WebGpuStatus } from '../RuntimeStatus.tsx';
 import { useGrove } from '../app-context.tsx';
 import { ChatSettings } from './ChatSettings.tsx';
+import { MemoryEffortSettings } from './MemoryEffortSettings.tsx';
 import { ModelCacheList } from './ModelCacheList.tsx';
 import { ProfileSettings } from './ProfileSettings.tsx';
 import { StorageUsage } from './StorageUsage.tsx';
@@ -61,6 +62,7 @@ export function SettingsView() {
           <ModelCacheList />
         </section>
         <ChatSettings />
+        <MemoryEffortSettings />
       </div>
       <div className="settings-col">
         <BrowserStatus />
