@@ -4,12 +4,14 @@
  */
 import type { TraversalEvent } from '../engine/retrieval.ts';
 import { DEFAULT_MEMORY_EFFORT, type MemoryEffort } from '../engine/tree/memory-effort.ts';
-import type { ChatMessageView, MemoriesUsed } from './chat-types.ts';
+import type { ChatMessageView, MemoriesUsed, TurnStage } from './chat-types.ts';
 import { newId } from './ids.ts';
 import type { SliceCreator } from './store-types.ts';
 import type { TopicsSnapshot } from './topics-slice.ts';
 
 export const DEFAULT_INACTIVITY_MINUTES = 10;
+
+const IDLE_STAGE: TurnStage = { routing: false, searching: false, writing: false };
 
 /** A conversation from the history, as it is put back on screen (with its topic forest). */
 export interface OpenedConversation {
@@ -38,6 +40,8 @@ export interface ChatSlice {
     update: { text?: string; status: 'done' | 'failed'; error?: string; model?: string | null },
   ): void;
   setMemories(id: string, memories: MemoriesUsed): void;
+  /** What a waiting reply is doing; a change to undefined (or its first token) clears it. */
+  setStage(id: string, change: (stage: TurnStage) => TurnStage): void;
   addTraversalEvent(id: string, event: TraversalEvent): void;
   setMemoryEnabled(enabled: boolean): void;
   /** Closes the open session (its messages stay on screen) and opens `nextSessionId`. */
@@ -67,16 +71,26 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set) => ({
   addMessage: (message, now) =>
     set((s) => ({ messages: [...s.messages, message], lastActivityAt: now })),
   appendDelta: (id, delta) =>
-    set((s) => ({ messages: patch(s.messages, id, (m) => ({ ...m, text: m.text + delta })) })),
+    set((s) => ({
+      messages: patch(s.messages, id, ({ stage: _done, ...m }) => ({ ...m, text: m.text + delta })),
+    })),
   finishMessage: (id, { text, status, error, model }) =>
     set((s) => ({
-      messages: patch(s.messages, id, (m) => ({
+      messages: patch(s.messages, id, ({ stage: _done, ...m }) => ({
         ...m,
         status,
         ...(text !== undefined ? { text } : {}),
         ...(error !== undefined ? { error } : {}),
         ...(model !== undefined ? { model } : {}),
       })),
+    })),
+  setStage: (id, change) =>
+    set((s) => ({
+      messages: patch(s.messages, id, (m) =>
+        m.status === 'streaming' && m.text === ''
+          ? { ...m, stage: change(m.stage ?? IDLE_STAGE) }
+          : m,
+      ),
     })),
   setMemories: (id, memories) =>
     set((s) => ({ messages: patch(s.messages, id, (m) => ({ ...m, memories })) })),

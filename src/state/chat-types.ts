@@ -15,6 +15,16 @@ export interface MemoriesUsed {
 
 export type MessageStatus = 'streaming' | 'done' | 'failed';
 
+/**
+ * Where a reply waits before its first token: the topic being routed, memory being searched
+ * (level `step` of `steps` of the walk, when known) and the model writing.
+ */
+export interface TurnStage {
+  readonly routing: boolean;
+  readonly searching: false | { readonly step: number; readonly steps: number };
+  readonly writing: boolean;
+}
+
 export interface ChatMessageView {
   readonly id: string;
   readonly role: 'user' | 'assistant';
@@ -31,6 +41,8 @@ export interface ChatMessageView {
    * written from.
    */
   readonly task?: boolean;
+  /** Replies only, while they wait for their first token: what is being done. */
+  readonly stage?: TurnStage;
   readonly error?: string;
 }
 

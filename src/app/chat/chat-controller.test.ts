@@ -70,6 +70,45 @@ describe('chat controller', () => {
     expect(store.getState().lastTraversal).toEqual([visit, done]);
   });
 
+  it('shows where a waiting reply is, stage by stage, and clears it once it writes', async () => {
+    const store = createGroveStore();
+    let release: () => void = () => {};
+    const memory = {
+      async retrieve(_q: string, _o: unknown, onEvent?: (e: TraversalEvent) => void) {
+        onEvent?.({ type: 'visit', node: asNodeId('r'), level: 2 });
+        onEvent?.({ type: 'visit', node: asNodeId('l'), level: 1 });
+        await new Promise<void>((resolve) => (release = resolve));
+        return {
+          items: [],
+          judge: 'tacitree:hybrid',
+          contextTokens: 0,
+          llmCalls: 0,
+          judgeTokens: 0,
+          events: [],
+        };
+      },
+    } as unknown as MemoryClient;
+    const chat = createChatController({
+      store,
+      memory,
+      chatLlm: () => ({ port: new ScriptedLlm(), label: 'scripted' }),
+      onMemoryChanged: () => Promise.resolve(),
+    });
+    const sent = chat.send('Where do I live?');
+    const reply = () => store.getState().messages[1];
+    await vi.waitFor(() =>
+      expect(reply()?.stage).toEqual({
+        routing: false,
+        searching: { step: 2, steps: 2 },
+        writing: false,
+      }),
+    );
+    release();
+    await sent;
+    expect(reply()?.status).toBe('done');
+    expect(reply()?.stage).toBeUndefined();
+  });
+
   it('searches memory with the effort chosen in the settings', async () => {
     const { store, chat, requests } = setup({ port: new ScriptedLlm(), label: 'scripted' });
     await chat.send('Where do I live?');

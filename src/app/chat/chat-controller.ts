@@ -9,7 +9,7 @@ import type { LlmPort } from '../../engine/ports.ts';
 import type { RetrievedItem, TraversalEvent } from '../../engine/retrieval.ts';
 import type { MemoryClient } from '../../storage/memory-client.ts';
 import { sessionIdle, sessionTurns } from '../../state/chat-slice.ts';
-import { EMPTY_MEMORIES } from '../../state/chat-types.ts';
+import { EMPTY_MEMORIES, type TurnStage } from '../../state/chat-types.ts';
 import { newId } from '../../state/ids.ts';
 import type { GroveStore } from '../../state/store.ts';
 import type { RouteOptions, TopicRouter, TopicTurnHandle } from './discourse-context.ts';
@@ -92,11 +92,20 @@ export function createChatController(deps: ChatDeps): ChatController {
     const s = store.getState();
     if (!s.memoryEnabled) return null;
     s.setMemories(replyId, EMPTY_MEMORIES);
+    const stage = (searching: TurnStage['searching']) =>
+      store.getState().setStage(replyId, (st) => ({ ...st, searching }));
+    // The walk goes down from the roots' level: the first level visited tells how many there are.
+    let top: number | undefined;
+    stage({ step: 0, steps: 0 });
     try {
       await profileReady();
-      const reply = await memory.retrieve(text, { effort: s.memoryEffort }, (event) =>
-        store.getState().addTraversalEvent(replyId, event as TraversalEvent),
-      );
+      const reply = await memory.retrieve(text, { effort: s.memoryEffort }, (event) => {
+        store.getState().addTraversalEvent(replyId, event as TraversalEvent);
+        if (event.type !== 'visit') return;
+        top ??= Math.max(1, event.level);
+        stage({ step: top - Math.max(1, event.level) + 1, steps: top });
+      });
+      stage(false);
       store.getState().setMemories(replyId, {
         status: 'done',
         items: reply.items,
@@ -107,6 +116,7 @@ export function createChatController(deps: ChatDeps): ChatController {
       store.getState().setLastTraversal(reply.events);
       return reply.items;
     } catch (error) {
+      stage(false);
       store.getState().setMemories(replyId, {
         ...EMPTY_MEMORIES,
         status: 'failed',
@@ -123,7 +133,12 @@ export function createChatController(deps: ChatDeps): ChatController {
     llm: ChatLlm | undefined,
     options: RouteOptions = {},
   ) {
-    const routing = deps.topics?.route(replyId, text, llm?.port, options);
+    const routingStage = (routing: boolean) =>
+      store.getState().setStage(replyId, (st) => ({ ...st, routing }));
+    if (deps.topics) routingStage(true);
+    const routing = deps.topics
+      ?.route(replyId, text, llm?.port, options)
+      .finally(() => routingStage(false));
     const memories = await retrieve(replyId, text);
     return { memories, topic: (await routing) ?? null };
   }
@@ -179,6 +194,7 @@ export function createChatController(deps: ChatDeps): ChatController {
     } else {
       const control = new AbortController();
       generating = control;
+      store.getState().setStage(replyId, (st) => ({ ...st, writing: true }));
       try {
         const request =
           topic?.request(memories, control.signal) ??

@@ -5,6 +5,7 @@
 import Markdown from 'react-markdown';
 import type { ChatMessageView } from '../../state/chat-types.ts';
 import { MemoriesUsed } from './MemoriesUsed.tsx';
+import { stageLine } from './stage-line.ts';
 import { TopicLine } from './TopicLine.tsx';
 import { TaskConfirmation } from './TaskConfirmation.tsx';
 import { TaskReplyCheck } from './TaskReplyCheck.tsx';
@@ -26,6 +27,11 @@ export function MessageBubble({ message }: { message: ChatMessageView }) {
         {!mine && message.model && <span className="tag">{message.model}</span>}
         {message.status === 'streaming' && <span className="tag">writing…</span>}
       </div>
+      {message.stage && stageLine(message.stage) !== '' && (
+        <p className="stage-line muted small" data-testid="stage-line" aria-live="polite">
+          {stageLine(message.stage)}…
+        </p>
+      )}
       <div className="message-body" data-testid="message-body">
         {mine ? (
           <p className="plain">{message.text}</p>
