@@ -46,6 +46,25 @@ export const LLM_PURPOSES = {
 
 export type LlmPurpose = (typeof LLM_PURPOSES)[keyof typeof LLM_PURPOSES];
 
+/**
+ * Who waits for a call: the user (a turn's routing, judging, reply and task steps) or nobody
+ * (memory built in the background, and a round's summary, written after its reply). The
+ * engine's queue runs a waiting user call before any waiting background call.
+ */
+export type CallPriority = 'user' | 'background';
+
+const BACKGROUND_PURPOSES: ReadonlySet<string> = new Set([
+  LLM_PURPOSES.extractFacts,
+  LLM_PURPOSES.summarise,
+  LLM_PURPOSES.summariseSession,
+  LLM_PURPOSES.taskQa,
+  LLM_PURPOSES.summariseRound,
+]);
+
+export function callPriority(purpose: string | undefined): CallPriority {
+  return purpose !== undefined && BACKGROUND_PURPOSES.has(purpose) ? 'background' : 'user';
+}
+
 export const PROMPT_SECTIONS = {
   session: 'SESSION',
   sessionTime: 'SESSION TIME',

@@ -15,7 +15,8 @@ import type {
   LlmPort,
   StructuredRequest,
 } from '../../engine/ports.ts';
-import { SerialQueue } from './serial-queue.ts';
+import { PriorityQueue } from './priority-queue.ts';
+import { callPriority } from '../../engine/llm-purposes.ts';
 import type { DeltaCallback } from './web-llm-port.ts';
 
 export interface TextGenMessage {
@@ -55,7 +56,7 @@ export interface TextGenHelpers {
 
 export class TransformersTextGenPort implements LlmPort {
   readonly id: string;
-  private readonly queue = new SerialQueue();
+  private readonly queue = new PriorityQueue();
   private readonly stopper: Stopper;
 
   constructor(
@@ -95,51 +96,54 @@ export class TransformersTextGenPort implements LlmPort {
     onDelta?: DeltaCallback,
   ): Promise<Completion> {
     const { signal } = request;
-    return this.queue.run(async () => {
-      this.stopper.reset();
-      const onAbort = () => this.stopper.interrupt();
-      signal?.addEventListener('abort', onAbort, { once: true });
-      let streamed = '';
-      const streamer = onDelta
-        ? this.helpers.createStreamer(this.generator.tokenizer, (piece) => {
-            if (!piece || signal?.aborted) return;
-            streamed += piece;
-            onDelta(piece, streamed);
-          })
-        : undefined;
-      try {
-        const output = await this.generator(
-          messages.map((m) => ({ role: m.role, content: m.content })),
-          {
-            max_new_tokens: Math.max(1, Math.floor(request.maxTokens)),
-            do_sample: (request.temperature ?? 0) > 0,
-            ...(request.temperature ? { temperature: request.temperature } : {}),
-            return_full_text: false,
-            stopping_criteria: [this.stopper],
-            ...(streamer ? { streamer } : {}),
-          },
-        );
-        if (signal?.aborted) throw abortErrorFrom(signal);
-        const text = generatedText(output);
-        return {
-          text,
-          promptTokens: messages.reduce((n, m) => n + this.countTokens(m.content) + 4, 0),
-          completionTokens: this.countTokens(text),
-        };
-      } catch (error) {
-        if (signal?.aborted) throw abortErrorFrom(signal);
-        if (error instanceof AbortError || isAbortError(error)) throw error;
-        const purpose = request.purpose ?? 'chat';
-        const detail = error instanceof Error ? error.message : String(error);
-        throw new LlmCallError(
-          `${this.modelId} (WASM) failed during "${purpose}": ${detail}. If memory ran out, choose a smaller model or run without an LLM.`,
-          purpose,
-          { cause: error },
-        );
-      } finally {
-        signal?.removeEventListener('abort', onAbort);
-      }
-    }, signal);
+    return this.queue.run(
+      async () => {
+        this.stopper.reset();
+        const onAbort = () => this.stopper.interrupt();
+        signal?.addEventListener('abort', onAbort, { once: true });
+        let streamed = '';
+        const streamer = onDelta
+          ? this.helpers.createStreamer(this.generator.tokenizer, (piece) => {
+              if (!piece || signal?.aborted) return;
+              streamed += piece;
+              onDelta(piece, streamed);
+            })
+          : undefined;
+        try {
+          const output = await this.generator(
+            messages.map((m) => ({ role: m.role, content: m.content })),
+            {
+              max_new_tokens: Math.max(1, Math.floor(request.maxTokens)),
+              do_sample: (request.temperature ?? 0) > 0,
+              ...(request.temperature ? { temperature: request.temperature } : {}),
+              return_full_text: false,
+              stopping_criteria: [this.stopper],
+              ...(streamer ? { streamer } : {}),
+            },
+          );
+          if (signal?.aborted) throw abortErrorFrom(signal);
+          const text = generatedText(output);
+          return {
+            text,
+            promptTokens: messages.reduce((n, m) => n + this.countTokens(m.content) + 4, 0),
+            completionTokens: this.countTokens(text),
+          };
+        } catch (error) {
+          if (signal?.aborted) throw abortErrorFrom(signal);
+          if (error instanceof AbortError || isAbortError(error)) throw error;
+          const purpose = request.purpose ?? 'chat';
+          const detail = error instanceof Error ? error.message : String(error);
+          throw new LlmCallError(
+            `${this.modelId} (WASM) failed during "${purpose}": ${detail}. If memory ran out, choose a smaller model or run without an LLM.`,
+            purpose,
+            { cause: error },
+          );
+        } finally {
+          signal?.removeEventListener('abort', onAbort);
+        }
+      },
+      { priority: callPriority(request.purpose), ...(signal ? { signal } : {}) },
+    );
   }
 }
 

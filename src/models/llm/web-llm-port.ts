@@ -1,7 +1,8 @@
 /**
  * LlmPort over a ChatEngine (web-llm's Web Worker engine in the app, a fake in tests).
  *
- * - Every call goes through one FIFO queue: generations never interleave on the engine.
+ * - Every call goes through one queue (priority-queue.ts): generations never interleave on the
+ *   engine, and a user's call runs before waiting background calls.
  * - Cancellation: a signal that fires while queued drops the call; while generating it calls
  *   `interrupt()` (web-llm's interruptGenerate), waits for the engine to stop, then rejects with
  *   AbortError. The queue moves on only once the engine is idle again.
@@ -26,7 +27,8 @@ import { ModelNotLoadedError } from '../errors.ts';
 import type { ChatEngine, EngineRequest, EngineUsage } from './chat-engine.ts';
 import { mapEngineError } from './engine-errors.ts';
 import { loadProgressMapper } from './load-progress.ts';
-import { SerialQueue } from './serial-queue.ts';
+import { PriorityQueue } from './priority-queue.ts';
+import { callPriority } from '../../engine/llm-purposes.ts';
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'failed';
 
@@ -44,7 +46,7 @@ export type DeltaCallback = (delta: string, textSoFar: string) => void;
 export class WebLlmPort implements LlmPort {
   readonly id: string;
   private readonly engine: ChatEngine;
-  private readonly queue = new SerialQueue();
+  private readonly queue = new PriorityQueue();
   private readonly fallback: Tokenizer;
   private loading: Promise<void> | undefined;
   private loadState: LoadState = 'idle';
@@ -75,24 +77,27 @@ export class WebLlmPort implements LlmPort {
     const { modelId } = this.options;
     this.loadState = 'loading';
     this.loading = this.queue
-      .run(async () => {
-        await this.options.beforeLoad?.();
-        throwIfAborted(signal);
-        const progress = loadProgressMapper(`load ${modelId}`, onProgress);
-        const onAbort = () => void this.engine.unload().catch(() => undefined);
-        signal?.addEventListener('abort', onAbort, { once: true });
-        try {
-          await this.engine.load(modelId, (report) => progress.report(report));
-        } catch (error) {
-          throw signal?.aborted
-            ? abortErrorFrom(signal)
-            : mapEngineError(error, { modelId, phase: 'load' });
-        } finally {
-          signal?.removeEventListener('abort', onAbort);
-        }
-        throwIfAborted(signal);
-        progress.done();
-      }, signal)
+      .run(
+        async () => {
+          await this.options.beforeLoad?.();
+          throwIfAborted(signal);
+          const progress = loadProgressMapper(`load ${modelId}`, onProgress);
+          const onAbort = () => void this.engine.unload().catch(() => undefined);
+          signal?.addEventListener('abort', onAbort, { once: true });
+          try {
+            await this.engine.load(modelId, (report) => progress.report(report));
+          } catch (error) {
+            throw signal?.aborted
+              ? abortErrorFrom(signal)
+              : mapEngineError(error, { modelId, phase: 'load' });
+          } finally {
+            signal?.removeEventListener('abort', onAbort);
+          }
+          throwIfAborted(signal);
+          progress.done();
+        },
+        signal ? { signal } : {},
+      )
       .then(
         () => {
           this.loadState = 'ready';
@@ -148,32 +153,35 @@ export class WebLlmPort implements LlmPort {
     onDelta?: DeltaCallback,
   ): Promise<Completion> {
     const { signal, purpose } = request;
-    return this.queue.run(async () => {
-      if (this.loadState !== 'ready') throw new ModelNotLoadedError(this.options.modelId);
-      const onAbort = () => this.engine.interrupt();
-      signal?.addEventListener('abort', onAbort, { once: true });
-      try {
-        const { text, usage, aborted } = onDelta
-          ? await this.runStream(engineRequest, onDelta, signal)
-          : await this.runComplete(engineRequest);
-        if (signal?.aborted || aborted) throw abortErrorFrom(signal);
-        return {
-          text,
-          promptTokens: usage?.prompt_tokens ?? this.fallbackCount(request.messages),
-          completionTokens: usage?.completion_tokens ?? this.fallback.count(text),
-        };
-      } catch (error) {
-        if (signal?.aborted) throw abortErrorFrom(signal);
-        if (error instanceof AbortError) throw error;
-        throw mapEngineError(error, {
-          modelId: this.options.modelId,
-          phase: 'generate',
-          ...(purpose === undefined ? {} : { purpose }),
-        });
-      } finally {
-        signal?.removeEventListener('abort', onAbort);
-      }
-    }, signal);
+    return this.queue.run(
+      async () => {
+        if (this.loadState !== 'ready') throw new ModelNotLoadedError(this.options.modelId);
+        const onAbort = () => this.engine.interrupt();
+        signal?.addEventListener('abort', onAbort, { once: true });
+        try {
+          const { text, usage, aborted } = onDelta
+            ? await this.runStream(engineRequest, onDelta, signal)
+            : await this.runComplete(engineRequest);
+          if (signal?.aborted || aborted) throw abortErrorFrom(signal);
+          return {
+            text,
+            promptTokens: usage?.prompt_tokens ?? this.fallbackCount(request.messages),
+            completionTokens: usage?.completion_tokens ?? this.fallback.count(text),
+          };
+        } catch (error) {
+          if (signal?.aborted) throw abortErrorFrom(signal);
+          if (error instanceof AbortError) throw error;
+          throw mapEngineError(error, {
+            modelId: this.options.modelId,
+            phase: 'generate',
+            ...(purpose === undefined ? {} : { purpose }),
+          });
+        } finally {
+          signal?.removeEventListener('abort', onAbort);
+        }
+      },
+      { priority: callPriority(request.purpose), ...(signal ? { signal } : {}) },
+    );
   }
 
   private async runComplete(engineRequest: EngineRequest) {
