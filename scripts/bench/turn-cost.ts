@@ -42,13 +42,14 @@ import {
 } from '../../src/engine/pipeline.ts';
 import type { EmbedderPort } from '../../src/engine/ports.ts';
 import { ScriptedLlm } from '../../src/engine/testing/index.ts';
-import { llmNodeJudge } from '../../src/engine/tree/judges.ts';
+import { llmListwiseJudge, llmNodeJudge, noLlmJudge } from '../../src/engine/tree/judges.ts';
 import { sessionTexts } from '../../src/engine/tree/lexicon.ts';
 import {
+  CHAT_FALLBACK_K,
   DEFAULT_MEMORY_EFFORT,
   MEMORY_EFFORTS,
   memorySearch,
-  type MemoryEffort,
+  THOROUGH_MAX_CALLS,
 } from '../../src/engine/tree/memory-effort.ts';
 import { createTreeRetriever } from '../../src/engine/tree/retrieve.ts';
 import type { RetrievalResult } from '../../src/engine/retrieval.ts';
@@ -65,6 +66,10 @@ export const ASSUMED_COMPLETION_TOKENS: Readonly<Record<string, number>> = {
   [LLM_PURPOSES.summariseRound]: 30,
   [LLM_PURPOSES.summariseSession]: 60,
 };
+
+/** The chat's memory efforts, and the paper's listwise walk beside them. */
+const SEARCHES = [...MEMORY_EFFORTS, 'listwise'] as const;
+type SearchName = (typeof SEARCHES)[number];
 
 /** The issue's budget: p95 time to the first reply token per profile, and retention. */
 export const TURN_BUDGET = { fastP95Ms: 2000, typicalP95Ms: 6000, retention: 0.95 } as const;
@@ -235,9 +240,30 @@ export async function benchTurnCost(options: TurnCostOptions) {
   }
   const referenceKept = [...reference.values()].reduce((n, s) => n + s.size, 0);
 
-  const efforts = {} as Record<MemoryEffort, EffortCost>;
-  for (const effort of MEMORY_EFFORTS) {
-    stage(`chat turns, memory effort ${effort}`);
+  const searchFor = (name: SearchName) => {
+    if (name !== 'listwise')
+      return memorySearch(tree, {
+        effort: name,
+        llm,
+        embedder: options.embedder,
+        sessionTexts: transcripts,
+      });
+    // The paper's listwise walk, capped, ranked and cut like the thorough effort.
+    const hybrid = noLlmJudge();
+    return createTreeRetriever(tree, {
+      judge: {
+        ...llmListwiseJudge(llm),
+        scoreFacts: (facts, ctx) => hybrid.scoreFacts?.(facts, ctx) ?? [],
+      },
+      maxCalls: THOROUGH_MAX_CALLS,
+      embedder: options.embedder,
+      fallbackK: CHAT_FALLBACK_K,
+      sessionTexts: transcripts,
+    });
+  };
+  const costs = {} as Record<SearchName, EffortCost>;
+  for (const effort of SEARCHES) {
+    stage(`chat turns, memory search ${effort}`);
     let state = forest;
     const turns: CallRecord[][] = [];
     let kept = 0;
@@ -248,12 +274,7 @@ export async function benchTurnCost(options: TurnCostOptions) {
       oracle.setGold(gold);
       const deps = discourseDeps({ embedder: options.embedder, llm });
       const routed = await routeTurn(state, q.question, deps);
-      const found = await memorySearch(tree, {
-        effort,
-        llm,
-        embedder: options.embedder,
-        sessionTexts: transcripts,
-      }).retrieve(q.question);
+      const found = await searchFor(effort).retrieve(q.question);
       const referenceGold = reference.get(q.id) ?? new Set();
       for (const s of goldJudged(tree, found, gold)) if (referenceGold.has(s)) kept++;
       for (const s of goldKept(found.items, gold)) if (referenceGold.has(s)) inContext++;
@@ -276,7 +297,7 @@ export async function benchTurnCost(options: TurnCostOptions) {
       p50: round(quantile(values, 0.5)),
       p95: round(quantile(values, 0.95)),
     });
-    efforts[effort] = {
+    costs[effort] = {
       calls_per_turn: perTurn(turns.flat(), turns.length),
       ttft_ms: Object.fromEntries(
         times.map(([name, t]) => [name, pct(t.map((x) => x.firstTokenMs))]),
@@ -291,6 +312,7 @@ export async function benchTurnCost(options: TurnCostOptions) {
 
   stage('background work: one session, then full rebuilds');
   const background = await backgroundCost(tree, sessions, options, llm);
+  const { listwise, ...efforts } = costs;
   const standard = efforts[DEFAULT_MEMORY_EFFORT];
   return {
     benchmark: 'turn-cost',
@@ -304,6 +326,7 @@ export async function benchTurnCost(options: TurnCostOptions) {
     assumed_completion_tokens: ASSUMED_COMPLETION_TOKENS,
     reference: 'per-node walk (tacitree-llm) with a perfect judge, no call cap',
     efforts,
+    comparison: { listwise },
     budget: {
       ...TURN_BUDGET,
       effort: DEFAULT_MEMORY_EFFORT,
