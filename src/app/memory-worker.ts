@@ -6,8 +6,14 @@ import type { ScriptedTestMode } from './test-mode/test-mode.ts';
 export const APP_DB = 'grove';
 
 export function memoryWorkerConfig(testMode: ScriptedTestMode | null): MemoryWorkerConfig {
+  // With one engine on the page, the worker borrows it over the bridge, as it borrows a model.
   return testMode
-    ? { db: testMode.db, embedder: 'bundled', llm: 'scripted', stageDelayMs: testMode.stageDelayMs }
+    ? {
+        db: testMode.db,
+        embedder: 'bundled',
+        llm: testMode.oneEngine ? 'none' : 'scripted',
+        stageDelayMs: testMode.stageDelayMs,
+      }
     : { db: APP_DB, embedder: 'bundled', llm: 'none', stageDelayMs: 0 };
 }
 

@@ -23,6 +23,7 @@ import { createMemoryActions, savedProfileId, type MemoryActions } from './memor
 import { memoryWorkerConfig, startMemoryWorker } from './memory-worker.ts';
 import { runtime } from './runtime.ts';
 import { registerTestApi } from './test-api.ts';
+import { OneEngineLlm } from './test-mode/one-engine-llm.ts';
 import { ScriptedChatLlm } from './test-mode/scripted-chat-llm.ts';
 import { parseTestMode, testModeLabel, type ScriptedTestMode } from './test-mode/test-mode.ts';
 
@@ -38,7 +39,11 @@ export interface AppServices {
   readonly conversations: ConversationActions;
 }
 
-function chatLlmSource(testMode: ScriptedTestMode | null): () => ChatLlm | undefined {
+function chatLlmSource(
+  testMode: ScriptedTestMode | null,
+  oneEngine: OneEngineLlm | undefined,
+): () => ChatLlm | undefined {
+  if (oneEngine) return () => ({ port: oneEngine, label: 'Scripted LLM (test mode, one engine)' });
   if (testMode) {
     const scripted = new ScriptedChatLlm();
     return () => ({ port: scripted, label: 'Scripted LLM (test mode)' });
@@ -47,6 +52,12 @@ function chatLlmSource(testMode: ScriptedTestMode | null): () => ChatLlm | undef
     const port = runtime.llm;
     return port ? { port, label: port.id } : undefined;
   };
+}
+
+/** Test mode's one engine, lent to the memory worker for good. */
+function lendOneEngine(worker: Worker, memory: MemoryClient, engine: OneEngineLlm) {
+  serveLlmRequests(worker, () => engine);
+  void memory.useLlm(engine.id);
 }
 
 /** The memory worker borrows the page's model for extraction, summaries and judging. */
@@ -69,7 +80,8 @@ export function startServices(location: Location = window.location): AppServices
   // The page writes the conversation history itself (small, quick writes; same database).
   const history = new ChatHistoryStore(new GroveDb(workerConfig.db));
   const memoryActions = createMemoryActions(store, memory);
-  const chatLlm = chatLlmSource(testMode);
+  const oneEngine = testMode?.oneEngine ? new OneEngineLlm(testMode.oneEngine) : undefined;
+  const chatLlm = chatLlmSource(testMode, oneEngine);
   const tasks = createTaskAssist({ store, memory, chatLlm });
   const chat = createChatController({
     store,
@@ -91,6 +103,7 @@ export function startServices(location: Location = window.location): AppServices
       },
       (error: unknown) => store.getState().setMemoryError((error as Error).message),
     );
+  if (oneEngine) lendOneEngine(worker, memory, oneEngine);
   if (!testMode) lendPageLlm(worker, memory, showStatus);
   store.getState().setRuntime(runtime.getSnapshot());
   runtime.subscribe(() => store.getState().setRuntime(runtime.getSnapshot()));
@@ -124,6 +137,8 @@ export function startServices(location: Location = window.location): AppServices
       };
     },
     status: () => memory.status(),
+    /** Test mode with one engine: every call it ran, in order of completion. */
+    engineLog: () => oneEngine?.log ?? [],
   });
   return { store, memory, chat, memoryActions, testMode, tasks, conversations };
 }

@@ -4,13 +4,22 @@
  * product code never uses a fake.
  *
  * Query options: `db` (database name, default grove-test-scripted), `delay` (ms before each
- * ingestion's slow work, so progress can be watched).
+ * ingestion's slow work, so progress can be watched), `engine=page` (one scripted engine on the
+ * page, lent to the memory worker as a real model is, slowed by `callMs` per call and `tokenMs`
+ * per completion token: one-engine-llm.ts).
  */
 export interface ScriptedTestMode {
   readonly kind: 'scripted';
   readonly db: string;
   readonly stageDelayMs: number;
+  /** Set with `engine=page`: the one slowed engine's pace. */
+  readonly oneEngine?: { readonly callMs: number; readonly tokenMs: number };
 }
+
+const nonNegative = (value: string | null) => {
+  const n = Number(value ?? 0);
+  return Number.isFinite(n) && n > 0 ? n : 0;
+};
 
 export function parseTestMode(search: string): ScriptedTestMode | null {
   const params = new URLSearchParams(search);
@@ -20,6 +29,14 @@ export function parseTestMode(search: string): ScriptedTestMode | null {
     kind: 'scripted',
     db: params.get('db') || 'grove-test-scripted',
     stageDelayMs: Number.isFinite(delay) && delay > 0 ? delay : 0,
+    ...(params.get('engine') === 'page'
+      ? {
+          oneEngine: {
+            callMs: nonNegative(params.get('callMs')),
+            tokenMs: nonNegative(params.get('tokenMs')),
+          },
+        }
+      : {}),
   };
 }
 

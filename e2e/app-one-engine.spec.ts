@@ -1,0 +1,67 @@
+/**
+ * Acceptance (issue 12): with one slowed engine, as a device has (the scripted LLM on the page,
+ * lent to the memory worker, 150 ms a call plus 10 ms a completion token), a message sent while
+ * a session is being remembered in the background waits for at most the one background call
+ * already running, and its stage line shows where it is. The engine's call log tells what ran
+ * when; no timing threshold is asserted.
+ */
+import { AppPage } from './app-page.ts';
+import { expect, test } from './network-guard.ts';
+import { screenshotPath } from './screenshots.ts';
+
+interface EngineCall {
+  purpose: string;
+  priority: 'user' | 'background';
+  queuedAt: number;
+  startedAt: number;
+  endedAt: number;
+}
+
+test('one engine: a reply waits for at most the background call already running', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const app = new AppPage(page);
+  await page.goto('/?test=scripted&engine=page&callMs=150&tokenMs=10&db=grove-e2e-one-engine#chat');
+  await app.ready();
+  const engineLog = () =>
+    page.evaluate(() => (window.grove?.app as { engineLog(): EngineCall[] }).engineLog());
+
+  await app.send('I live in Oslo and I love hiking in the mountains.');
+  await app.send('I have a dog named Pixel and I bake sourdough bread on Sundays.');
+  await app.send('My sister Ana moved to Lisbon last spring and works as a nurse.');
+  // Ending the session starts its ingestion in the background, on the same engine.
+  await page.getByRole('button', { name: 'End session' }).click();
+  const job = page.getByTestId('ingestion-job').last();
+  await expect(job).toHaveAttribute('data-stage', 'extracting', { timeout: 30_000 });
+
+  const sentAt = await page.evaluate(() => performance.now());
+  await page.getByLabel('Message', { exact: true }).fill('Which city do I live in?');
+  await page.keyboard.press('Enter');
+  const reply = app.replies.last();
+  const stage = reply.getByTestId('stage-line');
+  await expect(stage).toBeVisible();
+  await expect(stage).toContainText(/routing topic|searching memory|writing/);
+  await page.screenshot({ path: screenshotPath(testInfo, 'one-engine-stage-line.png') });
+  await expect(reply).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expect(stage).toHaveCount(0);
+  await expect(job).toHaveAttribute('data-stage', 'done', { timeout: 120_000 });
+
+  const log = await engineLog();
+  const background = log.filter((c) => c.priority === 'background');
+  const turn = log.filter((c) => c.priority === 'user' && c.queuedAt >= sentAt);
+  const answer = turn.find((c) => c.purpose === 'answer');
+  expect(answer, 'the reply ran on the one engine').toBeDefined();
+  // The test means something: background work was still to do when the message was sent.
+  expect(background.filter((c) => c.endedAt > sentAt).length).toBeGreaterThan(1);
+  // Every call of the turn waited for at most the one call already running when it was queued:
+  // no background call started between its queueing and its start.
+  for (const call of turn) {
+    const overtaking = background.filter(
+      (b) => b.startedAt > call.queuedAt && b.startedAt < call.startedAt,
+    );
+    expect(overtaking, `${call.purpose} waited behind background calls`).toEqual([]);
+  }
+  // Background work resumed after the reply and finished.
+  expect(background.some((b) => b.startedAt > (answer?.endedAt ?? Infinity))).toBe(true);
+});
