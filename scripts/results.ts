@@ -28,6 +28,10 @@ import { MS_TOD_METHODS } from '../src/engine/eval/ms-tod-eval.ts';
 import type { NtmRow } from '../src/engine/eval/ntm-eval.ts';
 import type { EvalRow, MemoryCache } from '../src/engine/eval/run-eval.ts';
 import { exampleSection } from './results-doc-example.ts';
+import { costSection } from './results-doc-cost.ts';
+import { benchTurnCost } from './bench/turn-cost.ts';
+import { readDataset } from './cli/eval-command.ts';
+import { modelsFrom } from './cli/models.ts';
 import type { EvalSummary } from '../src/engine/eval/summary.ts';
 import { MS_TOD_OPEN_TASK_WEIGHT } from '../src/engine/task-memory/open-tasks.ts';
 import {
@@ -268,6 +272,19 @@ const example = exampleSection(
   await exampleRows(exampleArgs),
   `grove eval ${exampleArgs.join(' ')}`,
 );
+const turnCost = await benchTurnCost({
+  dataset: await readDataset('locomo', file, false),
+  embedder: modelsFrom({}).embedder,
+  facts: 3000,
+  questions: 100,
+  forestTrees: 10,
+  rebuildSizes: [1000, 3000, 10000],
+  onStage: (stage) => process.stderr.write(`turn-cost: ${stage}\n`),
+});
+const cost = costSection(
+  turnCost,
+  `npm run grove -- bench turn-cost --dataset locomo --file ${file} --json`,
+);
 const msTod = await msTodSection(values['ms-tod']);
 const ntm = await ntmSection(values.ntm);
 
@@ -294,6 +311,7 @@ const noLlmMemory = [
   '',
   ...labelsSection(labelRows),
   ...example,
+  ...cost,
 ].join('\n');
 const doc0 = resultsMarkdown({
   file,

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parseImplexConv } from '../../src/engine/datasets/implexconv.ts';
 import { HashEmbedder } from '../../src/engine/testing/index.ts';
+import { costSection } from '../results-doc-cost.ts';
 import { benchTurnCost } from './turn-cost.ts';
 
 const FILE = 'public/examples/grove-implexconv-example.json';
@@ -42,5 +43,13 @@ describe('bench turn-cost', () => {
     expect(result.comparison.listwise.calls_per_turn['judge-children']?.calls).toBeGreaterThan(0);
     expect(result.background.extraction.fast.calls).toBe(1);
     expect(result.background.rebuild['60']).toMatchObject({ facts: 60 });
+
+    // The results doc's section shows every search side by side, with its retention and budget.
+    const lines = costSection(result, 'grove bench turn-cost');
+    const rows = lines.filter((l) => /^\| (quick|balanced|thorough|listwise)/.test(l));
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toContain(`${(100 * balanced.retention).toFixed(1)}%`);
+    expect(lines.join('\n')).toMatch(/\*\*Budget .*: (met|not met)\.\*\*/);
+    expect(lines.join('\n')).toContain('A full rebuild: 60 facts');
   }, 60_000);
 });

@@ -1,0 +1,88 @@
+/**
+ * The "cost on the device" section of docs/results.md, from `grove bench turn-cost`: calls,
+ * tokens and time per chat turn for each memory search, with its retention against the paper's
+ * per-node walk, then what background work costs. Pure.
+ */
+import type { DeviceProfileName } from '../src/engine/cost/index.ts';
+import type { benchTurnCost, EffortCost } from './bench/turn-cost.ts';
+
+type TurnCost = Awaited<ReturnType<typeof benchTurnCost>>;
+
+const PROFILES: readonly DeviceProfileName[] = ['fast', 'typical', 'wasm'];
+const s = (ms: number) => (ms / 1000).toFixed(1);
+const pct = (x: number) => (100 * x).toFixed(1);
+
+function judgeWork(cost: EffortCost): string {
+  const judges = Object.entries(cost.calls_per_turn).filter(([p]) => p.startsWith('judge-'));
+  if (judges.length === 0) return '0';
+  return judges
+    .map(([p, t]) => `${t.calls} ${p} (${Math.round(t.prompt_tokens + t.completion_tokens)} tok)`)
+    .join(', ');
+}
+
+export function costSection(result: TurnCost, command: string): string[] {
+  const rows: [string, EffortCost][] = [
+    ['quick (no LLM judging)', result.efforts.quick],
+    ['balanced (default: one frontier call)', result.efforts.balanced],
+    ['thorough (the per-node walk, ≤ 48 calls)', result.efforts.thorough],
+    ['listwise walk (≤ 48 calls)', result.comparison.listwise],
+  ];
+  const turn = (c: EffortCost) => {
+    const calls = Object.values(c.calls_per_turn).reduce((n, t) => n + t.calls, 0);
+    const tokens = Object.values(c.calls_per_turn).reduce(
+      (n, t) => n + t.prompt_tokens + t.completion_tokens,
+      0,
+    );
+    return `${calls.toFixed(1)} / ${Math.round(tokens)}`;
+  };
+  const lines = [
+    '## Cost on the device',
+    '',
+    `What one chat turn costs with a model loaded (\`${command}\`): a ${result.facts}-fact memory ` +
+      `(LoCoMo dev ${result.conversations.join(', ')}, extractive facts), a ${result.forest_trees}-tree topic forest, ` +
+      `${result.questions} benchmark questions as chat turns through topic routing, the memory search, the reply ` +
+      'prompt and the round summary. The LLM stand-in judges relevance perfectly and writes scripted text ' +
+      `elsewhere (a reply is taken as ${result.assumed_completion_tokens.answer} tokens long). Time comes from ` +
+      'the device profiles of src/engine/cost/device-profiles.ts (fast: an Apple M-series or discrete GPU; ' +
+      'typical: an integrated laptop GPU; wasm: the CPU), each call its overhead, prefill and decode. ' +
+      'Retention: of the gold sessions the per-node walk keeps with a perfect judge and no call cap, the share ' +
+      'the search keeps (judged set / what the answerer gets after the 550-token cut).',
+    '',
+    '| memory search | judge calls per turn | all calls / tokens per turn | first token p50 / p95, fast (s) | typical (s) | wasm (s) | end of turn p95, typical (s) | retention (judged / in context) |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      ([name, c]) =>
+        `| ${name} | ${judgeWork(c)} | ${turn(c)} | ${PROFILES.map((p) => `${s(c.ttft_ms[p].p50)} / ${s(c.ttft_ms[p].p95)}`).join(' | ')} | ${s(c.end_ms.typical.p95)} | ${pct(c.retention)}% / ${pct(c.retention_in_context)}% |`,
+    ),
+    '',
+  ];
+  const b = result.budget;
+  const standard = result.efforts.balanced;
+  lines.push(
+    `- **Budget (balanced: first token p95 ≤ ${s(b.fastP95Ms)} s fast and ≤ ${s(b.typicalP95Ms)} s typical, retention ≥ ${pct(b.retention)}%): ${b.met ? 'met' : 'not met'}.** ` +
+      `Balanced: ${s(standard.ttft_ms.fast.p95)} s fast, ${s(standard.ttft_ms.typical.p95)} s typical, ${pct(standard.retention)}% retention.`,
+  );
+  const perTurn = Object.entries(standard.calls_per_turn)
+    .map(
+      ([p, t]) =>
+        `${p} ${t.calls} × ${Math.round(t.prompt_tokens / Math.max(t.calls, 1e-9))}+${Math.round(t.completion_tokens / Math.max(t.calls, 1e-9))} tok`,
+    )
+    .join('; ');
+  lines.push(
+    `- **Where a balanced turn's calls go** (calls per turn × prompt+completion tokens per call): ${perTurn}.`,
+  );
+  const bg = result.background;
+  const rebuilds = Object.entries(bg.rebuild)
+    .map(([n, r]) => {
+      const rr = r as { fast: { calls: number; ms: number }; typical: { ms: number } };
+      return `${n} facts ${rr.fast.calls} calls, ${Math.round(rr.fast.ms / 60000)} min fast / ${Math.round(rr.typical.ms / 60000)} min typical`;
+    })
+    .join('; ');
+  lines.push(
+    `- **Background work** (at low priority: a reply waits for at most the call already running). Ingesting one session: ` +
+      `${bg.ingest_session.fast.calls} calls (extraction ${s(bg.extraction.fast.ms)} s fast / ${s(bg.extraction.typical.ms)} s typical, ` +
+      `then ${bg.insert.fast.calls} summaries of the insert ${s(bg.insert.fast.ms)} s / ${s(bg.insert.typical.ms)} s). A full rebuild: ${rebuilds}.`,
+    '',
+  );
+  return lines;
+}
