@@ -216,8 +216,7 @@ function count(decisions: DecisionCounts, routed: Awaited<ReturnType<typeof rout
   else decisions.switch_branch++;
   if (routed.decision.source === 'fallback') decisions.fallback++;
   for (const event of routed.events) {
-    if (event.type === 'topic')
-      decisions.fallback += event.checks.filter((c) => c.source === 'fallback').length;
+    if (event.type === 'topic' && event.source === 'fallback') decisions.fallback++;
   }
 }
 
