@@ -267,6 +267,8 @@ function formatNtm(s: NtmSummary): string {
     `Goal coverage: ${pct(s.goal_coverage)} (linear history: ${pct(s.linear_goal_coverage)})   Task completion: ${pct(s.task_completion)}`,
     `Topic: ${d.new_tree} new trees, ${d.same_tree} same tree, ${d.other_tree} back to another tree   ` +
       `Branch: ${d.continue} continue, ${d.create_branch} create, ${d.switch_branch} switch, ${d.fallback} fallbacks`,
+    `LLM decisions per turn: topic ${s.llm_decisions_per_turn.topic}, branch ${s.llm_decisions_per_turn.branch} ` +
+      `(at most ${s.llm_decisions_per_turn.most_in_a_turn} in one turn)`,
     ...s.notes.map((n) => `Note: ${n}`),
   ].join('\n');
 }
