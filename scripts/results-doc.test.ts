@@ -116,6 +116,7 @@ const ntmSummary = (over: Partial<NtmSummary>): NtmSummary => ({
     switch_branch: 169,
     fallback: 0,
   },
+  llm_decisions_per_turn: { topic: 0, branch: 0, most_in_a_turn: 0 },
   task_completion: null,
   embedder: BUNDLED,
   llm: 'none (embedding-only decisions)',

@@ -46,6 +46,10 @@ export const ntmOptions = {
   'top-k': { type: 'string' },
   'branch-threshold': { type: 'string' },
   'topic-threshold': { type: 'string' },
+  'topic-floor': { type: 'string' },
+  'topic-ceiling': { type: 'string' },
+  'topic-margin': { type: 'string' },
+  'topic-choices': { type: 'string' },
   'branch-margin': { type: 'string' },
   'summary-share': { type: 'string' },
   'question-share': { type: 'string' },
@@ -146,6 +150,27 @@ export async function runNtmEvalCommand(
       'topic-threshold',
       DEFAULT_DISCOURSE_SETTINGS.topicThreshold,
     ),
+    topicFloor: numberOption(
+      values['topic-floor'],
+      'topic-floor',
+      DEFAULT_DISCOURSE_SETTINGS.topicFloor,
+    ),
+    topicCeiling: numberOption(
+      values['topic-ceiling'],
+      'topic-ceiling',
+      DEFAULT_DISCOURSE_SETTINGS.topicCeiling,
+    ),
+    topicMargin: numberOption(
+      values['topic-margin'],
+      'topic-margin',
+      DEFAULT_DISCOURSE_SETTINGS.topicMargin,
+      { min: 0, max: 2 },
+    ),
+    topicChoices: intOption(
+      values['topic-choices'],
+      'topic-choices',
+      DEFAULT_DISCOURSE_SETTINGS.topicChoices,
+    ),
     branchMargin: numberOption(
       values['branch-margin'],
       'branch-margin',
@@ -221,7 +246,10 @@ export async function runNtmEvalCommand(
   const summary = summariseNtm(rows, {
     embedder: models.labels.embedder,
     llm: llmLabel,
-    decider: llm ? 'llm (paper prompts; CONTINUE on any unusable decision)' : 'embedding-only',
+    decider: llm
+      ? 'llm (paper prompts; the embedding decides clear topics, one call lists the candidates ' +
+        'otherwise; an unusable reply keeps the embedding topic or CONTINUE)'
+      : 'embedding-only',
     notes,
   });
   return { json: values.json === true, result: summary, text: formatNtm(summary) };
@@ -239,6 +267,8 @@ function formatNtm(s: NtmSummary): string {
     `Goal coverage: ${pct(s.goal_coverage)} (linear history: ${pct(s.linear_goal_coverage)})   Task completion: ${pct(s.task_completion)}`,
     `Topic: ${d.new_tree} new trees, ${d.same_tree} same tree, ${d.other_tree} back to another tree   ` +
       `Branch: ${d.continue} continue, ${d.create_branch} create, ${d.switch_branch} switch, ${d.fallback} fallbacks`,
+    `LLM decisions per turn: topic ${s.llm_decisions_per_turn.topic}, branch ${s.llm_decisions_per_turn.branch} ` +
+      `(at most ${s.llm_decisions_per_turn.most_in_a_turn} in one turn)`,
     ...s.notes.map((n) => `Note: ${n}`),
   ].join('\n');
 }

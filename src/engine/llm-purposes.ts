@@ -19,8 +19,9 @@
  * - task-respond   CONTEXT, TASK: one `name: value` per line, MEMORY: one answer per line → plain text
  * - task-check     TASK: one `name: value` per line, RESPONSE → JSON
  *                  `{ "slots": [{ "name", "status": "ok" | "missing" | "wrong" }] }`
- * - discourse-topic   HISTORY (a root-to-leaf path's summaries), QUERY
- *                     → JSON `{ "same_topic": boolean, "reason": string }`
+ * - discourse-topic   TOPICS: one `N. summaries of a path` per line, numbered from 1, the
+ *                     last line `0. None of these: a new topic.`; QUERY
+ *                     → JSON `{ "topic": N }` (0: a new topic)
  * - discourse-decide  BRANCHES, CURRENT PATH and CANDIDATES (`[nodeId] ...` lines), QUERY
  *                     → JSON `{ "action": "CONTINUE" | "CREATE_BRANCH" | "SWITCH_BRANCH",
  *                       "fork_node_id"?, "target_branch_id"?, "reason" }`
@@ -81,7 +82,7 @@ export const PROMPT_SECTIONS = {
 
 /** Sections of Context-Agent's prompts (src/engine/discourse/prompts.ts). */
 export const DISCOURSE_SECTIONS = {
-  history: 'HISTORY',
+  topics: 'TOPICS',
   query: 'QUERY',
   branches: 'BRANCHES',
   currentPath: 'CURRENT PATH',

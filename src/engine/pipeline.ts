@@ -11,6 +11,7 @@ import { buildTree, type BuildReport } from './tree/build.ts';
 import { factNodeId } from './tree/draft.ts';
 import { insertFacts, type InsertReport } from './tree/insert.ts';
 import { keywordSummariser, llmSummariser, type Summariser } from './tree/summarise.ts';
+import { summaryCacheFrom } from './tree/summary-cache.ts';
 import type { EmbeddedFact, Fact, MemoryTree, Session, SessionExtraction } from './types.ts';
 
 export interface MemoryOptions {
@@ -116,22 +117,30 @@ export function embeddedFactsOf(tree: MemoryTree): EmbeddedFact[] {
   });
 }
 
-function treeBuilder(options: MemoryOptions) {
+/** Builds trees; with a `previous` tree, its summaries of unchanged clusters are reused. */
+function treeBuilder(options: MemoryOptions, previous?: MemoryTree) {
   const summariser = summariserFor(options.llm);
+  const summaryCache =
+    previous &&
+    summaryCacheFrom(previous, { summariser: summariser.name, embedder: options.embedder.id });
   return async (facts: readonly EmbeddedFact[]) =>
     (
       await buildTree(facts, {
         embedder: options.embedder,
         summariser,
         seed: options.seed ?? DEFAULT_SEED,
+        ...(summaryCache ? { summaryCache } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       })
     ).tree;
 }
 
-/** A fresh full build of an existing memory: what a background rebuild runs when drift says so. */
+/**
+ * A fresh full build of an existing memory: what a background rebuild runs when drift says so.
+ * Only the clusters whose inputs changed, and their ancestors, are summarised again.
+ */
 export function rebuildMemory(tree: MemoryTree, options: MemoryOptions): Promise<MemoryTree> {
-  return treeBuilder(options)(embeddedFactsOf(tree));
+  return treeBuilder(options, tree)(embeddedFactsOf(tree));
 }
 
 /** Adds new sessions to an existing memory without a rebuild. */

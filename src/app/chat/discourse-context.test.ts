@@ -118,7 +118,7 @@ describe('chat with Context-Agent', () => {
     const llm = new ScriptedLlm();
     const { store, chat } = chatWithTopics(llm);
     await chat.send('I want to plan a trip to Japan in April.');
-    await chat.send('Which Japan cities should the trip include?');
+    await chat.send('For the trip to Japan in April, which cities should I plan?');
     const { topics } = store.getState();
     expect(topics.conversationId).toBe(store.getState().conversationId);
     expect(topics.discourse.rounds).toBe(2);

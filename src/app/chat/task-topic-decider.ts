@@ -11,7 +11,12 @@ export const TASK_DIALOGUE_REASON = 'the turn answers the open task dialogue';
 export function taskDialogueDecider(base: Pick<DiscourseDecider, 'mode'>): DiscourseDecider {
   return {
     mode: base.mode,
-    sameTopic: () => Promise.resolve({ same: true, source: 'rule', reason: TASK_DIALOGUE_REASON }),
+    chooseTopic: ({ candidates }) =>
+      Promise.resolve({
+        treeId: candidates.find((c) => c.current)?.treeId ?? null,
+        source: 'rule',
+        reason: TASK_DIALOGUE_REASON,
+      }),
     decideBranch: () =>
       Promise.resolve({ action: 'CONTINUE', source: 'rule', reason: TASK_DIALOGUE_REASON }),
   };

@@ -1,19 +1,36 @@
 /**
  * The two judgements Context-Agent makes on each user turn, behind one interface with two
- * implementations: the LLM (llm-decider.ts, the paper) and embeddings only (embedding-decider.ts,
- * Grove's no-LLM mode).
+ * implementations: the LLM (llm-decider.ts, the paper's prompts, asked at most once per
+ * judgement) and embeddings only (embedding-decider.ts, Grove's no-LLM mode).
  */
-import type { TopicCheck } from './events.ts';
-import type { Branch, BranchDecision, DiscourseNode } from './types.ts';
+import type { Branch, BranchDecision, DecisionSource, DiscourseNode, TreeId } from './types.ts';
+
+/** One topic tree as a routing candidate: its root-to-leaf path closest to the query. */
+export interface TopicCandidate {
+  readonly treeId: TreeId;
+  /** The tree's best-scoring root-to-leaf path. */
+  readonly path: readonly DiscourseNode[];
+  /** The embedding's topic score of that path (see topic-candidates.ts). */
+  readonly score: number;
+  /** The tree the conversation is in. */
+  readonly current: boolean;
+  /** The tree's place in the forest, in the order trees were opened (0: the oldest). */
+  readonly treeIndex: number;
+}
 
 export interface TopicQuestion {
   readonly query: string;
   readonly queryEmbedding: readonly number[];
-  /** The root-to-leaf path being checked. */
-  readonly path: readonly DiscourseNode[];
+  /** Every tree that holds a round, best score first. */
+  readonly candidates: readonly TopicCandidate[];
 }
 
-export type TopicVerdict = Omit<TopicCheck, 'treeId' | 'leafId'>;
+export interface TopicVerdict {
+  /** The tree the query continues, or null: a new topic. */
+  readonly treeId: TreeId | null;
+  readonly source: DecisionSource;
+  readonly reason: string;
+}
 
 export interface BranchCandidate {
   readonly node: DiscourseNode;
@@ -36,8 +53,8 @@ export interface BranchQuestion {
 
 export interface DiscourseDecider {
   readonly mode: 'llm' | 'embedding';
-  /** Does the query continue the topic of this root-to-leaf path? */
-  sameTopic(question: TopicQuestion, signal?: AbortSignal): Promise<TopicVerdict>;
+  /** Which existing tree does the query continue, if any? Never throws except on cancellation. */
+  chooseTopic(question: TopicQuestion, signal?: AbortSignal): Promise<TopicVerdict>;
   /** CONTINUE, CREATE_BRANCH or SWITCH_BRANCH; never throws except on cancellation. */
   decideBranch(question: BranchQuestion, signal?: AbortSignal): Promise<BranchDecision>;
 }

@@ -1,9 +1,11 @@
 /**
  * Context-Agent without an LLM: both judgements from embeddings alone.
  *
- * Topic: a path continues when the query's cosine to its closest round, or to the path's mean
- * direction, reaches `topicThreshold`. The topic step checks the current tree's paths first,
- * then the other trees' (the tree with the best passing path wins), else opens a new tree.
+ * Topic: each tree is scored by its root-to-leaf path closest to the query (topic-candidates.ts).
+ * The current tree continues when its score reaches `topicThreshold`; else the first other tree,
+ * in the order they were opened, that reaches it (the order the paper checks them in); else a
+ * new tree opens. With an LLM the same choice stands whenever the
+ * margin rule (topic-margin.ts) finds it clear, and is the fallback for an unusable reply.
  *
  * Branch (only asked when the best similar node passed `branchThreshold` and lies off the current
  * branch or is an earlier ancestor, see similarity.ts):
@@ -13,25 +15,46 @@
  *     backtrack from that earlier point) or in the middle of another branch;
  *   - else SWITCH_BRANCH to the branch whose last node it is (a return to that branch).
  */
-import { cosine, meanDirection } from '../vector.ts';
-import type { BranchQuestion, DiscourseDecider, TopicQuestion, TopicVerdict } from './decider.ts';
+import type {
+  BranchQuestion,
+  DiscourseDecider,
+  TopicCandidate,
+  TopicQuestion,
+  TopicVerdict,
+} from './decider.ts';
 import type { DiscourseSettings } from './settings.ts';
 import type { BranchDecision } from './types.ts';
 
-export function embeddingTopicVerdict(question: TopicQuestion, threshold: number): TopicVerdict {
-  const { path, queryEmbedding } = question;
-  if (path.length === 0)
-    return { same: false, score: 0, source: 'embedding', reason: 'empty path' };
-  let closest = Number.NEGATIVE_INFINITY;
-  for (const node of path) closest = Math.max(closest, cosine(node.embedding, queryEmbedding));
-  const centre = cosine(meanDirection(path.map((n) => n.embedding)), queryEmbedding);
-  const score = Math.max(closest, centre);
-  const same = score >= threshold;
+export function embeddingTopicChoice(question: TopicQuestion, threshold: number): TopicVerdict {
+  const { candidates } = question;
+  const current = candidates.find((c) => c.current);
+  if (current && current.score >= threshold) {
+    return {
+      treeId: current.treeId,
+      source: 'embedding',
+      reason: `current topic ${current.treeId}: cosine ${current.score.toFixed(3)} ≥ ${threshold}`,
+    };
+  }
+  const other = candidates
+    .filter((c) => !c.current && c.score >= threshold)
+    .reduce<TopicCandidate | undefined>(
+      (a, c) => (a && a.treeIndex < c.treeIndex ? a : c),
+      undefined,
+    );
+  if (other) {
+    return {
+      treeId: other.treeId,
+      source: 'embedding',
+      reason: `back to topic ${other.treeId}: cosine ${other.score.toFixed(3)} ≥ ${threshold}`,
+    };
+  }
+  const best = candidates[0];
   return {
-    same,
-    score,
+    treeId: null,
     source: 'embedding',
-    reason: `cosine ${score.toFixed(3)} ${same ? '≥' : '<'} ${threshold} (closest round ${closest.toFixed(3)}, path centre ${centre.toFixed(3)})`,
+    reason: best
+      ? `new topic: the closest, ${best.treeId}, has cosine ${best.score.toFixed(3)} < ${threshold}`
+      : 'new topic: no earlier topic',
   };
 }
 
@@ -68,8 +91,8 @@ export function embeddingBranchDecision(question: BranchQuestion, margin: number
 export function embeddingDecider(settings: DiscourseSettings): DiscourseDecider {
   return {
     mode: 'embedding',
-    sameTopic: (question) =>
-      Promise.resolve(embeddingTopicVerdict(question, settings.topicThreshold)),
+    chooseTopic: (question) =>
+      Promise.resolve(embeddingTopicChoice(question, settings.topicThreshold)),
     decideBranch: (question) =>
       Promise.resolve(embeddingBranchDecision(question, settings.branchMargin)),
   };

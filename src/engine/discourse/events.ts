@@ -13,14 +13,11 @@ import type {
   TreeId,
 } from './types.ts';
 
-/** One root-to-leaf path checked against the query. */
+/** One topic tree scored against the query, by its closest root-to-leaf path. */
 export interface TopicCheck {
   readonly treeId: TreeId;
   readonly leafId: DiscourseNodeId;
-  readonly same: boolean;
-  readonly score?: number;
-  readonly source: DecisionSource;
-  readonly reason: string;
+  readonly score: number;
 }
 
 export type DiscourseEvent =
@@ -29,7 +26,11 @@ export type DiscourseEvent =
       readonly turn: number;
       readonly outcome: TopicOutcome;
       readonly treeId: TreeId;
+      /** Every tree that held a round, best score first. */
       readonly checks: readonly TopicCheck[];
+      /** Who chose: the embedding (clear), the LLM (ambiguous), or the embedding after an unusable reply. */
+      readonly source: DecisionSource;
+      readonly reason: string;
     }
   | {
       readonly type: 'similar';

@@ -17,6 +17,7 @@ export type {
   BranchCandidate,
   BranchQuestion,
   DiscourseDecider,
+  TopicCandidate,
   TopicQuestion,
   TopicVerdict,
 } from './decider.ts';
@@ -37,9 +38,10 @@ export type { DiscourseSettings } from './settings.ts';
 export {
   embeddingDecider,
   embeddingBranchDecision,
-  embeddingTopicVerdict,
+  embeddingTopicChoice,
 } from './embedding-decider.ts';
-export { llmDecider } from './llm-decider.ts';
+export { MAX_DECISION_CALLS_PER_TURN, llmDecider } from './llm-decider.ts';
+export { topicClarity } from './topic-margin.ts';
 export { extractiveRoundSummariser, llmRoundSummariser } from './round-summary.ts';
 export type { RoundSummariser, RoundSummary } from './round-summary.ts';
 export { extractiveSummary } from './extractive-summary.ts';

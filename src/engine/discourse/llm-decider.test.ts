@@ -3,6 +3,7 @@ import { ScriptedLlm } from '../testing/index.ts';
 import { emptyDiscourse } from './forest.ts';
 import { KeywordEmbedder } from './keyword-embedder.test-support.ts';
 import { commitRound, discourseDeps, routeTurn } from './turn.ts';
+import type { DiscourseSettings } from './settings.ts';
 import type { DiscourseState } from './types.ts';
 
 const embedder = new KeywordEmbedder(['laptop', 'budget', 'screen', 'ram', 'keyboard', 'oled']);
@@ -14,26 +15,31 @@ const history = [
 /** Same vector as the first round: the best similar node is n1, an earlier ancestor. */
 const refinement = 'Forget it: budget budget laptop 9000 instead';
 
+/** Thresholds fit for the keyword embedder's exact cosines (the defaults suit GloVe). */
+const settings = { topicThreshold: 0.3, topicFloor: 0.25, topicCeiling: 0.35 };
+const deps = (llm: ScriptedLlm, more: Partial<DiscourseSettings> = {}) =>
+  discourseDeps({ embedder, llm, settings: { ...settings, ...more } });
+
 async function build(llm: ScriptedLlm): Promise<DiscourseState> {
-  const deps = discourseDeps({ embedder, llm });
   let state = emptyDiscourse();
   for (const q of history) {
-    const r = await routeTurn(state, q, deps);
-    state = (await commitRound(r, `Noted: ${q}.`, deps)).state;
+    const r = await routeTurn(state, q, deps(llm));
+    state = (await commitRound(r, `Noted: ${q}.`, deps(llm))).state;
   }
   return state;
 }
 
 describe('LLM decisions (the paper), with the scripted LLM', () => {
-  it('asks the topic check per path and the controller only when a branch change is plausible', async () => {
+  it('asks no topic call when the embedding is clear, and the controller only when a branch change is plausible', async () => {
     const llm = new ScriptedLlm();
     const state = await build(llm);
     expect(Object.values(state.nodes).map((n) => n.treeId)).toEqual(['t1', 't1', 't1']);
+    expect(llm.callsFor('discourse-topic')).toHaveLength(0);
     expect(llm.callsFor('discourse-decide')).toHaveLength(0);
     expect(llm.callsFor('summarise-round')).toHaveLength(3);
     expect(state.nodes.n1?.summary).toBe('Laptop budget budget 8000.');
 
-    const routed = await routeTurn(state, refinement, discourseDeps({ embedder, llm }));
+    const routed = await routeTurn(state, refinement, deps(llm));
     expect(llm.callsFor('discourse-decide')).toHaveLength(1);
     expect(llm.callsFor('discourse-decide')[0]?.prompt).toContain(
       '### CANDIDATES\n[n1] (branch b1, similarity 1.00)',
@@ -53,28 +59,34 @@ describe('LLM decisions (the paper), with the scripted LLM', () => {
     ]);
   });
 
-  it('switches topic and comes back by the LLM topic check', async () => {
+  it('asks one topic call over the candidates when two topics tie, and follows its answer', async () => {
     const llm = new ScriptedLlm();
-    const deps = discourseDeps({ embedder, llm });
     let state = emptyDiscourse();
-    const topics = [];
-    for (const q of ['laptop budget 8000', 'keyboard keyboard', 'laptop screen oled']) {
-      const r = await routeTurn(state, q, deps);
-      topics.push(r.topic);
-      state = (await commitRound(r, '', deps)).state;
+    for (const q of ['laptop 8000', 'keyboard switches']) {
+      const r = await routeTurn(state, q, deps(llm));
+      state = (await commitRound(r, '', deps(llm))).state;
     }
-    expect(topics).toEqual(['first', 'new-tree', 'other-tree']);
-    expect(state.nodes.n3).toMatchObject({ treeId: 't1', parentId: 'n1' });
-    // The current tree (t2) is checked first, then t1's path.
-    expect(
-      llm
-        .callsFor('discourse-topic')
-        .slice(-2)
-        .map((c) => c.prompt),
-    ).toEqual([
-      expect.stringContaining('### HISTORY\nKeyboard keyboard.'),
-      expect.stringContaining('### HISTORY\nLaptop budget 8000.'),
-    ]);
+    expect(state.trees.map((t) => t.id)).toEqual(['t1', 't2']);
+    expect(llm.callsFor('discourse-topic')).toHaveLength(0);
+
+    // "laptop keyboard" is as close to one tree as to the other (the embedder knows neither
+    // "8000" nor "switches"): the LLM is asked, once.
+    llm.enqueue('discourse-topic', '{"topic": "2"}');
+    const routed = await routeTurn(state, 'laptop keyboard', deps(llm));
+    const [call] = llm.callsFor('discourse-topic');
+    expect(llm.callsFor('discourse-topic')).toHaveLength(1);
+    expect(call?.prompt).toContain(
+      '### TOPICS\n1. (current topic) Keyboard switches.\n2. Laptop 8000.\n0. None of these: a new topic.\n### QUERY\nlaptop keyboard',
+    );
+    expect(routed.topic).toBe('other-tree');
+    expect(routed.state.activeTreeId).toBe('t1');
+    expect(routed.events.find((e) => e.type === 'topic')).toMatchObject({
+      source: 'llm',
+      checks: [
+        { treeId: 't2', leafId: 'n2' },
+        { treeId: 't1', leafId: 'n1' },
+      ],
+    });
   });
 
   it.each([
@@ -86,7 +98,7 @@ describe('LLM decisions (the paper), with the scripted LLM', () => {
     const llm = new ScriptedLlm();
     const state = await build(llm);
     llm.enqueue('discourse-decide', reply, reply);
-    const routed = await routeTurn(state, refinement, discourseDeps({ embedder, llm }));
+    const routed = await routeTurn(state, refinement, deps(llm));
     expect(routed.decision).toMatchObject({ action: 'CONTINUE', source: 'fallback' });
     expect(routed.decision.reason).toMatch(/fell back to CONTINUE/);
     expect(routed.context.pathNodeIds).toEqual(['n1', 'n2', 'n3']);
@@ -98,7 +110,7 @@ describe('LLM decisions (the paper), with the scripted LLM', () => {
     const llm = new ScriptedLlm();
     const state = await build(llm);
     llm.enqueue('discourse-decide', new Error('endpoint unreachable'));
-    const routed = await routeTurn(state, refinement, discourseDeps({ embedder, llm }));
+    const routed = await routeTurn(state, refinement, deps(llm));
     expect(routed.decision).toMatchObject({ action: 'CONTINUE', source: 'fallback' });
     expect(routed.decision.reason).toContain('endpoint unreachable');
   });
@@ -110,32 +122,41 @@ describe('LLM decisions (the paper), with the scripted LLM', () => {
       'discourse-decide',
       '{"action": "create branch", "fork_node_id": "n99", "reason": "r"}',
     );
-    const routed = await routeTurn(state, refinement, discourseDeps({ embedder, llm }));
+    const routed = await routeTurn(state, refinement, deps(llm));
     expect(routed.decision).toMatchObject({ action: 'CREATE_BRANCH', forkNodeId: 'n1' });
     llm.enqueue(
       'discourse-decide',
       '{"action": "SWITCH_BRANCH", "target_branch_id": "zz", "reason": "r"}',
     );
-    const switched = await routeTurn(state, refinement, discourseDeps({ embedder, llm }));
+    const switched = await routeTurn(state, refinement, deps(llm));
     expect(switched.decision).toMatchObject({ action: 'SWITCH_BRANCH', targetBranchId: 'b1' });
   });
 
-  it('judges a path by the embedding rule when the topic reply is unusable', async () => {
+  it.each([
+    ['not JSON', ['maybe', 'still maybe']],
+    ['a topic that was not listed', ['{"topic": 3}', '{"topic": 9}']],
+    ['a failing call', [new Error('endpoint unreachable')]],
+  ])('keeps the embedding choice when the topic reply is %s', async (_label, replies) => {
     const llm = new ScriptedLlm();
     const state = await build(llm);
-    llm.enqueue('discourse-topic', 'maybe', 'still maybe');
-    const routed = await routeTurn(state, 'keyboard keyboard', discourseDeps({ embedder, llm }));
+    // The only tree scores 0.375 for this query: between a floor of 0.2 and a ceiling of 0.4.
+    llm.enqueue('discourse-topic', ...replies);
+    const routed = await routeTurn(
+      state,
+      'laptop keyboard keyboard',
+      deps(llm, { topicFloor: 0.2, topicCeiling: 0.4 }),
+    );
+    expect(llm.callsFor('discourse-topic')).toHaveLength(replies.length);
     const topic = routed.events.find((e) => e.type === 'topic');
-    expect(topic).toMatchObject({ outcome: 'new-tree' });
-    expect(topic?.type === 'topic' && topic.checks[0]?.source).toBe('fallback');
+    expect(topic).toMatchObject({ outcome: 'same-tree', source: 'fallback' });
+    expect(topic?.type === 'topic' && topic.reason).toMatch(/Embedding choice: current topic t1/);
   });
 
   it('summarises with the extractive summary when the summary call fails', async () => {
     const llm = new ScriptedLlm();
-    const deps = discourseDeps({ embedder, llm });
     llm.enqueue('summarise-round', new Error('out of memory'));
-    const r = await routeTurn(emptyDiscourse(), 'Set the budget to 9,000 yuan.', deps);
-    const c = await commitRound(r, 'Done.', deps);
+    const r = await routeTurn(emptyDiscourse(), 'Set the budget to 9,000 yuan.', deps(llm));
+    const c = await commitRound(r, 'Done.', deps(llm));
     expect(c.node.summary).toBe('set budget 9000 yuan.');
     expect(c.events[0]).toMatchObject({ summarySource: 'extractive' });
   });

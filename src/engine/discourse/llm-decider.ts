@@ -1,34 +1,68 @@
 /**
- * Context-Agent's LLM decisions (the paper). Topic: one structured yes/no per root-to-leaf path;
- * when the model's reply cannot be used, that path is judged by the embedding rule instead
- * (source 'fallback'), so a failing model neither opens a tree per turn nor stalls the chat.
- * Branch: the dialogue-flow controller's JSON decision; any failure (call error, no JSON, schema
+ * Context-Agent's LLM decisions (the paper's prompts), at most one of each per turn.
+ *
+ * Topic: the embedding chooses first (embedding-decider.ts); when the margin rule finds that
+ * choice clear (topic-margin.ts) it stands and no call is made. Otherwise ONE call lists the
+ * `topicChoices` best-scoring trees (the current tree always among them), each as its closest
+ * path's summaries, plus "none of these: a new topic", and asks which one the query continues.
+ * A reply that cannot be used (call error, no JSON, a number not listed) falls back to the
+ * embedding's choice (source 'fallback'), so a failing model neither opens a tree per turn nor
+ * stalls the chat.
+ * Branch: the dialogue-flow controller's JSON decision, asked only when the similar-node step
+ * found a plausible branch change (similarity.ts); any failure (call error, no JSON, schema
  * mismatch, an unknown action, a CREATE_BRANCH without a usable fork node) falls back to CONTINUE.
  * As in the reference, ids the model invents are replaced: a fork node must be a candidate or on
  * the current path (else the best candidate), a target branch must exist (else the best
  * candidate's branch).
+ *
+ * So a turn makes at most two decisions, each of at most `maxAttempts` calls (a correction after
+ * an unreadable reply), whatever the forest holds: MAX_DECISION_CALLS_PER_TURN.
  */
-import { isAbortError } from '../errors.ts';
+import { errorMessage, isAbortError } from '../errors.ts';
 import { callStructured } from '../json-output.ts';
 import { LLM_PURPOSES } from '../llm-purposes.ts';
 import type { LlmPort } from '../ports.ts';
-import type { BranchQuestion, DiscourseDecider, TopicQuestion, TopicVerdict } from './decider.ts';
-import { embeddingTopicVerdict } from './embedding-decider.ts';
+import type {
+  BranchQuestion,
+  DiscourseDecider,
+  TopicCandidate,
+  TopicQuestion,
+  TopicVerdict,
+} from './decider.ts';
+import { embeddingTopicChoice } from './embedding-decider.ts';
 import {
   DECIDE_MAX_TOKENS,
   TOPIC_MAX_TOKENS,
   decidePrompt,
   decisionSchema,
   prepareDecision,
-  topicPrompt,
-  topicSchema,
+  prepareTopicChoice,
+  topicChoicePrompt,
+  topicChoiceSchema,
 } from './prompts.ts';
 import type { DiscourseSettings } from './settings.ts';
+import { topicClarity } from './topic-margin.ts';
 import type { BranchDecision } from './types.ts';
 
+/** Attempts per structured decision, corrections included: decisions must stay cheap. */
+export const DECISION_ATTEMPTS = 2;
+/** One topic decision and one branch decision per turn, each at most DECISION_ATTEMPTS calls. */
+export const MAX_DECISION_CALLS_PER_TURN = 2 * DECISION_ATTEMPTS;
+
 export interface LlmDeciderOptions {
-  /** Attempts per structured call, corrections included (default 2: decisions must stay cheap). */
+  /** Attempts per structured call, corrections included (default DECISION_ATTEMPTS). */
   readonly maxAttempts?: number;
+}
+
+/** The `count` best candidates, the current tree always among them (in place of the weakest). */
+export function listedTopics(
+  candidates: readonly TopicCandidate[],
+  count: number,
+): TopicCandidate[] {
+  const listed = candidates.slice(0, count);
+  const current = candidates.find((c) => c.current);
+  if (current && !listed.includes(current)) listed[listed.length - 1] = current;
+  return listed;
 }
 
 export function llmDecider(
@@ -36,28 +70,40 @@ export function llmDecider(
   settings: DiscourseSettings,
   options: LlmDeciderOptions = {},
 ): DiscourseDecider {
-  const maxAttempts = options.maxAttempts ?? 2;
+  const maxAttempts = options.maxAttempts ?? DECISION_ATTEMPTS;
   return {
     mode: 'llm',
-    async sameTopic(question: TopicQuestion, signal?: AbortSignal): Promise<TopicVerdict> {
-      const result = await callStructured(llm, {
-        messages: topicPrompt(question),
-        schema: topicSchema,
-        maxTokens: TOPIC_MAX_TOKENS,
-        purpose: LLM_PURPOSES.discourseTopic,
-        maxAttempts,
-        temperature: 0,
-        ...(signal ? { signal } : {}),
-      });
-      if (result.ok) {
-        return { same: result.value.same_topic, source: 'llm', reason: result.value.reason };
+    async chooseTopic(question: TopicQuestion, signal?: AbortSignal): Promise<TopicVerdict> {
+      const choice = embeddingTopicChoice(question, settings.topicThreshold);
+      const clarity = topicClarity(question, choice, settings);
+      if (clarity.clear) return { ...choice, reason: `${choice.reason}; ${clarity.reason}` };
+      const listed = listedTopics(question.candidates, settings.topicChoices);
+      let why: string;
+      try {
+        const result = await callStructured(llm, {
+          messages: topicChoicePrompt(question.query, listed),
+          schema: topicChoiceSchema(listed.length),
+          maxTokens: TOPIC_MAX_TOKENS,
+          purpose: LLM_PURPOSES.discourseTopic,
+          maxAttempts,
+          temperature: 0,
+          prepare: prepareTopicChoice,
+          ...(signal ? { signal } : {}),
+        });
+        if (result.ok) {
+          const picked = result.value.topic === 0 ? undefined : listed[result.value.topic - 1];
+          return {
+            treeId: picked?.treeId ?? null,
+            source: 'llm',
+            reason: `${clarity.reason}; the LLM chose ${picked ? `topic ${picked.treeId}` : 'a new topic'} of ${listed.length} listed`,
+          };
+        }
+        why = result.error;
+      } catch (error) {
+        if (isAbortError(error)) throw error;
+        why = errorMessage(error);
       }
-      const fallback = embeddingTopicVerdict(question, settings.topicThreshold);
-      return {
-        ...fallback,
-        source: 'fallback',
-        reason: `${result.error} Embedding rule: ${fallback.reason}`,
-      };
+      return { ...choice, source: 'fallback', reason: `${why} Embedding choice: ${choice.reason}` };
     },
 
     async decideBranch(question: BranchQuestion, signal?: AbortSignal): Promise<BranchDecision> {

@@ -1,6 +1,7 @@
 /**
  * Context-Agent's prompts, after the reference implementation: a topic-consistency check
- * (same core object, and does the query depend on the history?), the dialogue-flow controller's
+ * (same core object, and does the query depend on the history?) asked once over a numbered list
+ * of candidate topics instead of once per root-to-leaf path, the dialogue-flow controller's
  * CONTINUE / CREATE_BRANCH / SWITCH_BRANCH decision as one JSON object, and the one-sentence
  * third-person round summary that keeps numbers. Inputs sit in labelled sections (see
  * ../prompt-sections.ts) so the scripted test LLM can read them back.
@@ -9,16 +10,29 @@ import { z } from 'zod';
 import { DISCOURSE_SECTIONS } from '../llm-purposes.ts';
 import type { ChatMessage } from '../ports.ts';
 import { section } from '../prompt-sections.ts';
-import type { BranchQuestion, TopicQuestion } from './decider.ts';
+import type { BranchQuestion, TopicCandidate } from './decider.ts';
+import type { DiscourseNode } from './types.ts';
 
-export const TOPIC_MAX_TOKENS = 120;
+/** `{"topic": 12}` and a little slack: the reply carries no reason, nothing would read it. */
+export const TOPIC_MAX_TOKENS = 16;
 export const DECIDE_MAX_TOKENS = 200;
 export const ROUND_SUMMARY_MAX_TOKENS = 90;
 
-export const topicSchema = z.object({
-  same_topic: z.boolean(),
-  reason: z.string().default(''),
-});
+/** How many summaries of a candidate's path the topic prompt shows: its root and its latest rounds. */
+export const TOPIC_PATH_SUMMARIES = 4;
+
+/** 0: none of the `listed` topics (a new one); 1..listed: that topic. */
+export function topicChoiceSchema(listed: number) {
+  return z.object({ topic: z.number().int().min(0).max(listed) });
+}
+
+/** Reads `"3"` as 3 before validation (small models quote numbers). */
+export function prepareTopicChoice(json: unknown): unknown {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return json;
+  const topic = (json as { topic?: unknown }).topic;
+  if (typeof topic !== 'string' || !/^\s*\d+\s*$/.test(topic)) return json;
+  return { ...json, topic: Number(topic) };
+}
 
 export const decisionSchema = z.object({
   action: z.enum(['CONTINUE', 'CREATE_BRANCH', 'SWITCH_BRANCH']),
@@ -41,23 +55,39 @@ export function prepareDecision(json: unknown): unknown {
   };
 }
 
-export function topicPrompt(question: TopicQuestion): ChatMessage[] {
-  const history = question.path.map((n) => n.summary).join(' ');
+function pathSummary(path: readonly DiscourseNode[]): string {
+  const summaries = path.map((n) => n.summary);
+  if (summaries.length <= TOPIC_PATH_SUMMARIES) return summaries.join(' ');
+  return [summaries[0], '…', ...summaries.slice(1 - TOPIC_PATH_SUMMARIES)].join(' ');
+}
+
+/** The candidates numbered from 1 in the given order, then "0. none of these". */
+export function topicChoicePrompt(
+  query: string,
+  candidates: readonly TopicCandidate[],
+): ChatMessage[] {
+  const topics = [
+    ...candidates.map(
+      (c, i) => `${i + 1}. ${c.current ? '(current topic) ' : ''}${pathSummary(c.path)}`,
+    ),
+    '0. None of these: a new topic.',
+  ].join('\n');
   return [
     {
       role: 'system',
       content:
-        'You judge whether a new user query continues an earlier conversation topic. ' +
-        'Answer yes only if both hold: (1) the query is about the same core object or task as the ' +
-        'history (a different city, tool or product is a different object), and (2) the query ' +
-        'depends on or builds on that history (pronouns, refinements, "go back to ...", logical ' +
-        'next steps). Reply with one JSON object: {"same_topic": true|false, "reason": "..."}.',
+        'You judge which earlier conversation topic a new user query continues, if any. ' +
+        'A query continues a topic only if both hold: (1) it is about the same core object or ' +
+        'task as that topic (a different city, tool or product is a different object), and (2) ' +
+        'it depends on or builds on that topic (pronouns, refinements, "go back to ...", ' +
+        'logical next steps). Reply with one JSON object: {"topic": N}, where N is the number ' +
+        'of the topic the query continues, or 0 when it continues none of them.',
     },
     {
       role: 'user',
       content:
-        section(DISCOURSE_SECTIONS.history, history) +
-        section(DISCOURSE_SECTIONS.query, question.query) +
+        section(DISCOURSE_SECTIONS.topics, topics) +
+        section(DISCOURSE_SECTIONS.query, query) +
         'Reply with only the JSON object.',
     },
   ];

@@ -10,14 +10,37 @@ import { DEFAULT_SUMMARY_BUDGET, type SummaryBudget } from './extractive-summary
  * +1 point of coverage per +0.02 of ratio, set mostly by the summary budget). Mean-pooled GloVe
  * vectors of unrelated sentences still reach cosines of 0.5–0.6, hence a topic threshold of 0.7;
  * a sentence-embedding model would want its own value.
+ *
+ * With an LLM, topicFloor, topicCeiling and topicMargin decide which topic choices the embedding
+ * makes alone (topic-margin.ts). They are set on NTM dev without an LLM, from a silver label:
+ * a turn carrying a key term of the checkpoint's goals (and the final turn) is on the task's
+ * topic, a turn carrying none is not; each is scored against the earlier goal turns as one path.
+ * GloVe separates the two weakly (medians 0.69 and 0.63), so the clear regions are the tails:
+ * below 0.4 lie 4.5% of the on-topic turns (a new topic is declared without asking), at 0.85 or
+ * more 1.3% of the off-topic ones (a tree is chosen without asking). Everything between goes to
+ * the LLM: with the scripted LLM (`--llm scripted`) the topic step makes 0.90 calls per turn,
+ * never more than one (it made 1.51, up to 10, when it asked once per root-to-leaf path).
+ * A sentence-embedding model would separate topics better and want a narrower ambiguous region.
  */
+const TOPIC_FLOOR = 0.4;
+const TOPIC_CEILING = 0.85;
+const TOPIC_MARGIN = 0.1;
+
 export interface DiscourseSettings {
   /** How many most similar nodes of the tree the branch step looks at (reference: 3). */
   readonly topK: number;
   /** The best similar node must exceed this cosine before a branch change is considered (reference: 0.6). */
   readonly branchThreshold: number;
-  /** Embedding-only topic check: the query continues a path when its score reaches this. */
+  /** Embedding topic check: the query continues a path when its score reaches this. */
   readonly topicThreshold: number;
+  /** With an LLM (topic-margin.ts): a new topic is clear only when every tree scores below this. */
+  readonly topicFloor: number;
+  /** With an LLM: a tree is clear only when it scores at least this (and beats the others by the margin). */
+  readonly topicCeiling: number;
+  /** With an LLM: a chosen tree is clear only when it beats every other tree by this much. */
+  readonly topicMargin: number;
+  /** With an LLM: the most trees one topic call lists (besides "none of these: a new topic"). */
+  readonly topicChoices: number;
   /**
    * Embedding-only branch decision: the best node must beat the current node's similarity by
    * this much before the conversation leaves the current path.
@@ -36,6 +59,10 @@ export const DEFAULT_DISCOURSE_SETTINGS: DiscourseSettings = {
   topK: 3,
   branchThreshold: 0.6,
   topicThreshold: 0.7,
+  topicFloor: TOPIC_FLOOR,
+  topicCeiling: TOPIC_CEILING,
+  topicMargin: TOPIC_MARGIN,
+  topicChoices: 5,
   branchMargin: 0.05,
   summaryShare: DEFAULT_SUMMARY_BUDGET.share,
   questionShare: DEFAULT_SUMMARY_BUDGET.questionShare,
@@ -43,15 +70,27 @@ export const DEFAULT_DISCOURSE_SETTINGS: DiscourseSettings = {
 
 export function discourseSettings(overrides: Partial<DiscourseSettings> = {}): DiscourseSettings {
   const s = { ...DEFAULT_DISCOURSE_SETTINGS, ...overrides };
-  if (!Number.isInteger(s.topK) || s.topK < 1) {
-    throw new RangeError(`Context-Agent topK must be an integer ≥ 1, got ${s.topK}.`);
+  for (const key of ['topK', 'topicChoices'] as const) {
+    if (!Number.isInteger(s[key]) || s[key] < 1) {
+      throw new RangeError(`Context-Agent ${key} must be an integer ≥ 1, got ${s[key]}.`);
+    }
+  }
+  if (!(s.topicMargin >= 0 && s.topicMargin <= 2)) {
+    throw new RangeError(
+      `Context-Agent topicMargin is a cosine difference in [0, 2], got ${s.topicMargin}.`,
+    );
+  }
+  if (!(s.topicFloor <= s.topicCeiling)) {
+    throw new RangeError(
+      `Context-Agent topicFloor (${s.topicFloor}) must not exceed topicCeiling (${s.topicCeiling}).`,
+    );
   }
   for (const key of ['summaryShare', 'questionShare'] as const) {
     if (!(s[key] > 0 && s[key] <= 1)) {
       throw new RangeError(`Context-Agent ${key} is a share in (0, 1], got ${s[key]}.`);
     }
   }
-  for (const key of ['branchThreshold', 'topicThreshold'] as const) {
+  for (const key of ['branchThreshold', 'topicThreshold', 'topicFloor', 'topicCeiling'] as const) {
     if (!(s[key] >= -1 && s[key] <= 1)) {
       throw new RangeError(`Context-Agent ${key} is a cosine between -1 and 1, got ${s[key]}.`);
     }

@@ -1,7 +1,7 @@
 /**
- * The per-turn state transition (paper §3.3). `routeTurn` runs before the reply: topic check over
- * root-to-leaf paths (the current tree first, then the others in order, else a new tree), the
- * tree's top-k similar nodes, the threshold and position test, the branch decision, then the
+ * The per-turn state transition (paper §3.3). `routeTurn` runs before the reply: one topic
+ * decision over every tree scored by its closest root-to-leaf path (the current tree, another
+ * tree, or a new one), the tree's top-k similar nodes, the threshold and position test, the branch decision, then the
  * context selection. `commitRound` runs after the reply: the round becomes a node (summary and
  * embedding) on the active branch. Both are pure in the state (a new state is returned) and emit
  * one event per step.
@@ -11,7 +11,7 @@ import type { EmbedderPort, LlmPort, Tokenizer } from '../ports.ts';
 import { throwIfAborted } from '../errors.ts';
 import { approximateTokenizer } from '../tokens.ts';
 import { selectContext, type ContextSelection } from './context.ts';
-import type { DiscourseDecider, TopicVerdict } from './decider.ts';
+import type { DiscourseDecider } from './decider.ts';
 import { embeddingDecider } from './embedding-decider.ts';
 import type { DiscourseEvent, TopicCheck } from './events.ts';
 import {
@@ -21,7 +21,6 @@ import {
   forkBranch,
   getBranch,
   getNode,
-  leaves,
   openTree,
   pathTo,
   switchBranch,
@@ -34,8 +33,10 @@ import {
 } from './round-summary.ts';
 import { discourseSettings, summaryBudget, type DiscourseSettings } from './settings.ts';
 import { shouldConsult, topSimilar } from './similarity.ts';
+import { topicCandidates } from './topic-candidates.ts';
 import type {
   BranchDecision,
+  DecisionSource,
   DiscourseNode,
   DiscourseState,
   TopicOutcome,
@@ -96,47 +97,59 @@ async function embedOne(embedder: EmbedderPort, text: string, signal?: AbortSign
   return Array.from(normalize(vector));
 }
 
-async function treeMatches(
-  state: DiscourseState,
-  tree: TopicTree,
-  query: string,
-  queryEmbedding: readonly number[],
-  deps: DiscourseDeps,
-  checks: TopicCheck[],
-  signal?: AbortSignal,
-): Promise<boolean> {
-  for (const leaf of leaves(state, tree.id)) {
-    const verdict: TopicVerdict = await deps.decider.sameTopic(
-      { query, queryEmbedding, path: pathTo(state, leaf.id) },
-      signal,
-    );
-    checks.push({ treeId: tree.id, leafId: leaf.id, ...verdict });
-    if (verdict.same) return true;
-  }
-  return false;
+interface TopicStep {
+  readonly state: DiscourseState;
+  readonly outcome: TopicOutcome;
+  readonly checks: TopicCheck[];
+  readonly source: DecisionSource;
+  readonly reason: string;
 }
 
+/** One topic decision over every tree at once (at most one LLM call, see llm-decider.ts). */
 async function chooseTree(
   state: DiscourseState,
   query: string,
   queryEmbedding: readonly number[],
   deps: DiscourseDeps,
   signal?: AbortSignal,
-): Promise<{ state: DiscourseState; outcome: TopicOutcome; checks: TopicCheck[] }> {
+): Promise<TopicStep> {
   const current = activeTree(state);
-  const checks: TopicCheck[] = [];
-  if (!current) return { state: openTree(state), outcome: 'first', checks };
-  if (current.rootId === null) return { state, outcome: 'same-tree', checks };
-  if (await treeMatches(state, current, query, queryEmbedding, deps, checks, signal)) {
-    return { state, outcome: 'same-tree', checks };
+  if (!current) {
+    return {
+      state: openTree(state),
+      outcome: 'first',
+      checks: [],
+      source: 'rule',
+      reason: 'the first turn',
+    };
   }
-  for (const tree of state.trees) {
-    if (tree.id === current.id || tree.rootId === null) continue;
-    if (await treeMatches(state, tree, query, queryEmbedding, deps, checks, signal)) {
-      return { state: activateTree(state, tree.id), outcome: 'other-tree', checks };
-    }
+  if (current.rootId === null) {
+    return {
+      state,
+      outcome: 'same-tree',
+      checks: [],
+      source: 'rule',
+      reason: 'the current topic has no round yet',
+    };
   }
-  return { state: openTree(state), outcome: 'new-tree', checks };
+  const candidates = topicCandidates(state, current.id, queryEmbedding);
+  const checks = candidates.map((c) => ({
+    treeId: c.treeId,
+    leafId: c.path.at(-1)?.id ?? '',
+    score: c.score,
+  }));
+  const verdict = await deps.decider.chooseTopic({ query, queryEmbedding, candidates }, signal);
+  const { source, reason } = verdict;
+  const chosen = candidates.find((c) => c.treeId === verdict.treeId);
+  if (!chosen) return { state: openTree(state), outcome: 'new-tree', checks, source, reason };
+  if (chosen.current) return { state, outcome: 'same-tree', checks, source, reason };
+  return {
+    state: activateTree(state, chosen.treeId),
+    outcome: 'other-tree',
+    checks,
+    source,
+    reason,
+  };
 }
 
 function applyDecision(
@@ -184,6 +197,8 @@ export async function routeTurn(
     outcome: topic.outcome,
     treeId: tree.id,
     checks: topic.checks,
+    source: topic.source,
+    reason: topic.reason,
   });
 
   const candidates = topSimilar(state, tree.id, queryEmbedding, deps.settings.topK);

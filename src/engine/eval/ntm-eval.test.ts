@@ -59,6 +59,7 @@ describe('NTM replay', () => {
     expect(row.linear_tokens_mean).toBeGreaterThan(0);
     expect(row.goals_covered).toBe(2);
     expect(row.linear_goals_covered).toBe(2);
+    expect(row.llm_decisions).toEqual({ topic: 0, branch: 0, most_in_a_turn: 0 });
     expect(row).not.toHaveProperty('final_reply');
     const summary = summariseNtm([row], {
       embedder: 'e',
@@ -90,8 +91,16 @@ describe('NTM replay', () => {
     expect(llm.callsFor(NTM_REPLY_PURPOSE)).toHaveLength(5);
     expect(row.judged).toEqual({ satisfied: 2, total: 2 });
     expect(row.final_reply).toBe('A laptop for 9000 yuan with 16GB ram.');
-    expect(
-      summariseNtm([row], { embedder: 'e', llm: 's', decider: 'llm', notes: [] }).task_completion,
-    ).toBe(1);
+    // The scripted replies are always readable: one call per LLM decision.
+    expect(row.llm_decisions).toEqual({
+      topic: llm.callsFor('discourse-topic').length,
+      branch: llm.callsFor('discourse-decide').length,
+      most_in_a_turn: expect.any(Number),
+    });
+    expect(row.llm_decisions.topic).toBeGreaterThan(0);
+    const summary = summariseNtm([row], { embedder: 'e', llm: 's', decider: 'llm', notes: [] });
+    expect(summary.task_completion).toBe(1);
+    expect(summary.llm_decisions_per_turn.topic).toBeCloseTo(row.llm_decisions.topic / 5, 3);
+    expect(summary.llm_decisions_per_turn.most_in_a_turn).toBeLessThanOrEqual(2);
   });
 });

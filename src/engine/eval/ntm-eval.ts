@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { EvalConversation, EvalDataset } from '../datasets/eval-model.ts';
 import { messageTokens, roundMessages } from '../discourse/context.ts';
 import { emptyDiscourse } from '../discourse/forest.ts';
-import { commitRound, routeTurn, type DiscourseDeps } from '../discourse/turn.ts';
+import { commitRound, routeTurn, type DiscourseDeps, type RoutedTurn } from '../discourse/turn.ts';
 import { throwIfAborted } from '../errors.ts';
 import { callStructured } from '../json-output.ts';
 import type { ChatMessage, LlmPort, Tokenizer } from '../ports.ts';
@@ -67,6 +67,16 @@ export const emptyDecisionCounts = (): DecisionCounts => ({
   fallback: 0,
 });
 
+/**
+ * Topic and branch decisions that asked the LLM (one call each, plus one correction when a reply
+ * was unusable), and the most of them in one turn.
+ */
+export interface LlmDecisions {
+  readonly topic: number;
+  readonly branch: number;
+  readonly most_in_a_turn: number;
+}
+
 export interface NtmRow {
   readonly conversation_id: string;
   readonly turns: number;
@@ -82,6 +92,7 @@ export interface NtmRow {
   readonly trees: number;
   readonly branches: number;
   readonly decisions: DecisionCounts;
+  readonly llm_decisions: LlmDecisions;
   /** Goals the judge found satisfied in the final reply / goals (null without a judge). */
   readonly judged: { readonly satisfied: number; readonly total: number } | null;
   readonly final_reply?: string;
@@ -131,6 +142,7 @@ export async function replayNtmDialogue(
   const tokenizer = options.tokenizer ?? approximateTokenizer;
   const goals = parseGoals(dialogue.checkpoint).map(goalKeyTerms);
   const decisions = emptyDecisionCounts();
+  const llmDecisions = { topic: 0, branch: 0, most_in_a_turn: 0 };
   const contextTokens: number[] = [];
   const linearTokens: number[] = [];
   const linear: ChatMessage[] = [];
@@ -142,6 +154,7 @@ export async function replayNtmDialogue(
     throwIfAborted(signal);
     const routed = await routeTurn(state, query, deps, signal);
     count(decisions, routed);
+    countLlm(llmDecisions, routed);
     contextTokens.push(routed.context.contextTokens);
     linearTokens.push(messageTokens(linear, tokenizer));
     if (index === dialogue.turns.length - 1) {
@@ -201,12 +214,13 @@ export async function replayNtmDialogue(
     trees: state.trees.length,
     branches: Object.keys(state.branches).length,
     decisions,
+    llm_decisions: llmDecisions,
     judged,
     ...(replyLlm ? { final_reply: finalReply } : {}),
   };
 }
 
-function count(decisions: DecisionCounts, routed: Awaited<ReturnType<typeof routeTurn>>): void {
+function count(decisions: DecisionCounts, routed: RoutedTurn): void {
   if (routed.topic === 'first' || routed.topic === 'new-tree') decisions.new_tree++;
   else if (routed.topic === 'same-tree') decisions.same_tree++;
   else decisions.other_tree++;
@@ -216,9 +230,18 @@ function count(decisions: DecisionCounts, routed: Awaited<ReturnType<typeof rout
   else decisions.switch_branch++;
   if (routed.decision.source === 'fallback') decisions.fallback++;
   for (const event of routed.events) {
-    if (event.type === 'topic')
-      decisions.fallback += event.checks.filter((c) => c.source === 'fallback').length;
+    if (event.type === 'topic' && event.source === 'fallback') decisions.fallback++;
   }
+}
+
+const askedLlm = (source: string) => source === 'llm' || source === 'fallback';
+
+function countLlm(counts: { -readonly [K in keyof LlmDecisions]: number }, routed: RoutedTurn) {
+  const topic = routed.events.some((e) => e.type === 'topic' && askedLlm(e.source)) ? 1 : 0;
+  const branch = askedLlm(routed.decision.source) ? 1 : 0;
+  counts.topic += topic;
+  counts.branch += branch;
+  counts.most_in_a_turn = Math.max(counts.most_in_a_turn, topic + branch);
 }
 
 export interface NtmSummary {
@@ -234,6 +257,8 @@ export interface NtmSummary {
   readonly goal_coverage: number;
   readonly linear_goal_coverage: number;
   readonly decisions: DecisionCounts;
+  /** LLM decisions per turn (topic, branch: means over all turns) and the most in one turn. */
+  readonly llm_decisions_per_turn: LlmDecisions;
   /** Mean per-dialogue share of goals the judge found satisfied (null without a judge). */
   readonly task_completion: number | null;
   readonly embedder: string;
@@ -258,6 +283,9 @@ export function summariseNtm(
   const linear = mean(rows.map((r) => r.linear_tokens_mean));
   const judged = rows.filter((r) => r.judged !== null && r.judged.total > 0);
   const round3 = (x: number) => Math.round(x * 1000) / 1000;
+  const turns = rows.reduce((a, r) => a + r.turns, 0);
+  const perTurn = (pick: (r: NtmRow) => number) =>
+    turns === 0 ? 0 : round3(rows.reduce((a, r) => a + pick(r), 0) / turns);
   return {
     dataset: 'ntm',
     method: 'context-agent',
@@ -268,6 +296,11 @@ export function summariseNtm(
     goal_coverage: round3(covered((r) => r.goals_covered)),
     linear_goal_coverage: round3(covered((r) => r.linear_goals_covered)),
     decisions,
+    llm_decisions_per_turn: {
+      topic: perTurn((r) => r.llm_decisions.topic),
+      branch: perTurn((r) => r.llm_decisions.branch),
+      most_in_a_turn: Math.max(0, ...rows.map((r) => r.llm_decisions.most_in_a_turn)),
+    },
     task_completion:
       judged.length === 0
         ? null

@@ -17,15 +17,21 @@ function sectionBody(prompt: string, name: string, purpose: string): string {
   return body.replace(/\n?Reply with only the JSON object\.$/, '').trim();
 }
 
-/** 'discourse-topic': the same topic when HISTORY and QUERY share a content word. */
+/**
+ * 'discourse-topic': the listed topic sharing the most content words with QUERY (the first listed
+ * on a tie), or 0 (a new topic) when none shares a word.
+ */
 export function discourseTopicRule(prompt: string): string {
-  const history = sectionBody(prompt, DISCOURSE_SECTIONS.history, 'discourse-topic');
+  const topics = sectionBody(prompt, DISCOURSE_SECTIONS.topics, 'discourse-topic');
   const query = sectionBody(prompt, DISCOURSE_SECTIONS.query, 'discourse-topic');
-  const shared = sharedKeywords(query, history);
-  return JSON.stringify({
-    same_topic: shared.length > 0,
-    reason: shared.length > 0 ? `Shares ${shared.join(', ')}.` : 'No word in common.',
-  });
+  let best = { topic: 0, shared: 0 };
+  for (const line of topics.split('\n')) {
+    const m = /^(\d+)\.\s*(?:\(current topic\)\s*)?(.*)$/.exec(line.trim());
+    if (!m || m[1] === '0') continue;
+    const shared = sharedKeywords(query, m[2] ?? '').length;
+    if (shared > best.shared) best = { topic: Number(m[1]), shared };
+  }
+  return JSON.stringify({ topic: best.topic });
 }
 
 const FORK = /\b(?:instead|forget|back to|rather|change|changed)\b/i;

@@ -4,6 +4,8 @@ import { PROMPT_SECTIONS } from '../llm-purposes.ts';
 import { section } from '../prompt-sections.ts';
 
 export const SUMMARY_MAX_TOKENS = 96;
+/** Bump when `summarisePrompt` changes what a summary says: cached summaries are then written again. */
+export const SUMMARY_PROMPT_VERSION = 1;
 export const JUDGE_MAX_TOKENS = 96;
 export const LISTWISE_MAX_TOKENS = 192;
 /** A frontier call answers ids only (`{"keep": ["1", "4"]}`): a handful of tokens per id. */
