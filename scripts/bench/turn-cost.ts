@@ -175,17 +175,16 @@ function spread<T>(items: readonly T[], n: number): T[] {
 }
 
 /**
- * The topic forest the questions meet: the opening user turns of the newest sessions, each routed
- * by a stand-in that calls every one a new topic, until the forest holds `trees` trees (their
- * calls are not counted).
+ * The topic forest the questions meet: the opening user turns of the newest sessions, each made
+ * a new topic (a topic floor no tree reaches: no LLM call is needed), until the forest holds
+ * `trees` trees.
  */
 async function seedForest(sessions: readonly Session[], trees: number, embedder: EmbedderPort) {
-  const newTopics = new ScriptedLlm({
-    rules: {
-      [LLM_PURPOSES.discourseTopic]: () => JSON.stringify({ same_topic: false, reason: 'new' }),
-    },
+  const deps = discourseDeps({
+    embedder,
+    llm: new ScriptedLlm(),
+    settings: { topicThreshold: 1, topicFloor: 1, topicCeiling: 1 },
   });
-  const deps = discourseDeps({ embedder, llm: newTopics });
   let state: DiscourseState = emptyDiscourse();
   for (const session of [...sessions].reverse()) {
     if (state.trees.length >= trees) break;

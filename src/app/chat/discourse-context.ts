@@ -72,8 +72,8 @@ export interface TopicRouter {
  * model's 4k context holds it however long the conversation grows. The most recent messages and
  * the most recent summary lines stay.
  */
-export const PATH_CONTEXT_TOKENS = 1000;
-export const SUMMARY_CONTEXT_TOKENS = 300;
+export const PATH_CONTEXT_TOKENS = 600;
+export const SUMMARY_CONTEXT_TOKENS = 200;
 
 /**
  * Merges the selected context into the answer prompt: the discourse summaries join the one

@@ -93,8 +93,19 @@ export function topicChoicePrompt(
   ];
 }
 
+/**
+ * Rounds of the current path, and node ids per branch, the branch prompt shows (the latest ones):
+ * the decision is about where the query goes next, and a long conversation must not make every
+ * turn's call longer (the call is on the reply's critical path).
+ */
+export const DECIDE_RECENT_NODES = 6;
+
+const recent = <T>(items: readonly T[]) => items.slice(-DECIDE_RECENT_NODES);
+
 export function decidePrompt(question: BranchQuestion): ChatMessage[] {
-  const path = question.currentPath.map((n) => `[${n.id}] ${n.summary}`).join('\n');
+  const path = recent(question.currentPath)
+    .map((n) => `[${n.id}] ${n.summary}`)
+    .join('\n');
   const candidates = question.candidates
     .map(
       (c) =>
@@ -105,7 +116,7 @@ export function decidePrompt(question: BranchQuestion): ChatMessage[] {
     .map(
       (b) =>
         `[${b.id}]${b.id === question.activeBranchId ? ' (current)' : ''} ` +
-        `${b.forkNodeId === null ? 'main branch' : `forks from ${b.forkNodeId}`}: ${b.nodeIds.join(' → ') || '(no rounds yet)'}`,
+        `${b.forkNodeId === null ? 'main branch' : `forks from ${b.forkNodeId}`}: ${b.nodeIds.length > DECIDE_RECENT_NODES ? '… → ' : ''}${recent(b.nodeIds).join(' → ') || '(no rounds yet)'}`,
     )
     .join('\n');
   return [
@@ -122,7 +133,7 @@ export function decidePrompt(question: BranchQuestion): ChatMessage[] {
         '- SWITCH_BRANCH: the query returns to another existing branch whose context clearly helps. ' +
         'Give target_branch_id.\n' +
         'Reply with one JSON object: {"action": "CONTINUE" | "CREATE_BRANCH" | "SWITCH_BRANCH", ' +
-        '"fork_node_id": "...", "target_branch_id": "...", "reason": "..."}.',
+        '"fork_node_id": "...", "target_branch_id": "..."}.',
     },
     {
       role: 'user',
