@@ -12,7 +12,7 @@ const DESCRIPTIONS: Readonly<Record<MemoryEffort, string>> = {
   thorough: "The paper's walk: the model judges node by node, up to 48 calls.",
 };
 
-const seconds = (ms: number) => (ms === 0 ? 'no model time' : `≈ ${(ms / 1000).toFixed(1)} s`);
+const seconds = (ms: number) => `≈ ${(ms / 1000).toFixed(1)} s`;
 
 export function MemoryEffortSettings() {
   const { store } = useServices();
@@ -40,9 +40,9 @@ export function MemoryEffortSettings() {
                 <strong>{name}</strong>
                 {name === 'balanced' ? ' (default)' : ''} — {DESCRIPTIONS[name]}{' '}
                 <span className="effort-cost">
-                  {work.calls} LLM {work.calls === 1 ? 'call' : 'calls'} a search:{' '}
-                  {seconds(searchMs(work, DEVICE_PROFILES.fast))} on a fast GPU,{' '}
-                  {seconds(searchMs(work, DEVICE_PROFILES.typical))} on a typical laptop.
+                  {work.calls === 0
+                    ? 'No model time.'
+                    : `${work.calls} LLM ${work.calls === 1 ? 'call' : 'calls'} a search: ${seconds(searchMs(work, DEVICE_PROFILES.fast))} on a fast GPU, ${seconds(searchMs(work, DEVICE_PROFILES.typical))} on a typical laptop.`}
                 </span>
               </span>
             </label>
