@@ -4,8 +4,8 @@
  * structured calls with the smallest object their JSON schema accepts. It records every request
  * that reached it, so a test can tell "blocked by the browser" from "served".
  */
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
+import { chatCompletion, listenOnLoopback, readBody } from '../scripts/bench/fake-server-wire.ts';
 
 export const FAKE_REPLY = 'Hello from the opted-in server on 127.0.0.1.';
 
@@ -59,14 +59,6 @@ export function sampleOf(schema: Schema | undefined): unknown {
   }
 }
 
-const read = (req: IncomingMessage): Promise<string> =>
-  new Promise((resolve, reject) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    req.on('end', () => resolve(text));
-    req.on('error', reject);
-  });
-
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'POST, OPTIONS',
@@ -85,7 +77,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       res.writeHead(404, CORS).end();
       return;
     }
-    void read(req).then((text) => {
+    void readBody(req).then((text) => {
       const body = JSON.parse(text) as {
         stream?: boolean;
         response_format?: { type: string; json_schema?: { schema?: Schema } };
@@ -104,17 +96,17 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
         ? JSON.stringify(sampleOf(format.json_schema?.schema ?? { type: 'object' }))
         : FAKE_REPLY;
       res.writeHead(200, { ...CORS, 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          id: 'fake',
-          object: 'chat.completion',
-          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-        }),
+        JSON.stringify(
+          chatCompletion('fake', content, {
+            prompt_tokens: 10,
+            completion_tokens: 5,
+            total_tokens: 15,
+          }),
+        ),
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     origin: `http://127.0.0.1:${port}`,
     requests: () => [...seen],

@@ -9,7 +9,7 @@
  * fail one purpose.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { chatCompletion, listenOnLoopback, readBody } from './fake-server-wire.ts';
 import { ConcurrencyLimiter } from '../../src/engine/concurrency/limiter.ts';
 import { JUDGE_ANSWER_PURPOSE } from '../../src/engine/eval/answer-check.ts';
 import { LLM_PURPOSES, PROMPT_SECTIONS as S } from '../../src/engine/llm-purposes.ts';
@@ -69,15 +69,6 @@ interface ChatBody {
   readonly response_format?: unknown;
 }
 
-const read = (req: IncomingMessage): Promise<string> =>
-  new Promise((resolve, reject) => {
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (text += chunk));
-    req.on('end', () => resolve(text));
-    req.on('error', reject);
-  });
-
 const json = (res: ServerResponse, status: number, body: unknown, headers = {}) =>
   res
     .writeHead(status, { 'content-type': 'application/json', ...headers })
@@ -101,7 +92,7 @@ export async function startFakeOpenAiServer(
   };
 
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
-    const body = JSON.parse(await read(req)) as ChatBody;
+    const body = JSON.parse(await readBody(req)) as ChatBody;
     const prompt = (body.messages ?? []).map((m) => m.content ?? '').join('\n\n');
     const purpose = purposeOf(prompt, body.response_format !== undefined);
     await slots.run(async () => {
@@ -125,15 +116,14 @@ export async function startFakeOpenAiServer(
       return;
     }
     const content = replyTo(purpose, prompt);
-    json(res, 200, {
-      id: `fake-${requests}`,
-      object: 'chat.completion',
-      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-      usage: {
+    json(
+      res,
+      200,
+      chatCompletion(`fake-${requests}`, content, {
         prompt_tokens: Math.ceil(prompt.length / 4),
         completion_tokens: Math.ceil(content.length / 4),
-      },
-    });
+      }),
+    );
   };
 
   const server = createServer((req, res) => {
@@ -150,8 +140,7 @@ export async function startFakeOpenAiServer(
       }),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   const url = `http://127.0.0.1:${port}/v1`;
   return {
     url,

@@ -24,11 +24,19 @@ export function oracleJudgeLlm(tree: MemoryTree, options: ScriptedLlmOptions = {
     if (same.length === 0) byText.set(node.text, same);
     same.push(node.id);
   }
+  // The sessions under a node, worked out once per node (a walk asks about the same nodes again).
+  const sessionsUnder = new Map<NodeId, ReadonlySet<SessionId>>();
+  const sessionsOf = (id: NodeId) => {
+    let sessions = sessionsUnder.get(id);
+    if (!sessions) {
+      sessions = new Set(factsUnder(tree, id).flatMap((f) => f.sources.map((s) => s.sessionId)));
+      sessionsUnder.set(id, sessions);
+    }
+    return sessions;
+  };
   let gold = new Set<SessionId>();
   const relevant = (text: string): boolean =>
-    (byText.get(text.trim()) ?? []).some((id) =>
-      factsUnder(tree, id).some((f) => f.sources.some((s) => gold.has(s.sessionId))),
-    );
+    (byText.get(text.trim()) ?? []).some((id) => [...sessionsOf(id)].some((s) => gold.has(s)));
   const llm = new ScriptedLlm({
     ...options,
     rules: {

@@ -15,6 +15,7 @@
 import { answerMessages, REPLY_MAX_TOKENS } from '../../src/app/chat/reply.ts';
 import { withSelectedContext } from '../../src/app/chat/discourse-context.ts';
 import {
+  callMs,
   DEVICE_PROFILE_NAMES,
   DEVICE_PROFILES,
   quantile,
@@ -38,22 +39,26 @@ import {
   addSessions,
   buildMemory,
   DEFAULT_SEED,
+  embeddedFactsOf,
   rebuildMemory,
 } from '../../src/engine/pipeline.ts';
+import { buildTree } from '../../src/engine/tree/build.ts';
+import { keywordSummariser } from '../../src/engine/tree/summarise.ts';
 import type { EmbedderPort } from '../../src/engine/ports.ts';
 import { ScriptedLlm } from '../../src/engine/testing/index.ts';
-import { llmListwiseJudge, llmNodeJudge, noLlmJudge } from '../../src/engine/tree/judges.ts';
+import { llmListwiseJudge, llmNodeJudge } from '../../src/engine/tree/judges.ts';
 import { sessionTexts } from '../../src/engine/tree/lexicon.ts';
 import {
   CHAT_FALLBACK_K,
   DEFAULT_MEMORY_EFFORT,
   MEMORY_EFFORTS,
   memorySearch,
+  rankedByHybrid,
   THOROUGH_MAX_CALLS,
 } from '../../src/engine/tree/memory-effort.ts';
 import { createTreeRetriever } from '../../src/engine/tree/retrieve.ts';
 import type { RetrievalResult } from '../../src/engine/retrieval.ts';
-import type { MemoryTree, Session, SessionId } from '../../src/engine/types.ts';
+import { asFactId, type MemoryTree, type Session, type SessionId } from '../../src/engine/types.ts';
 import { oracleJudgeLlm, type OracleJudgeLlm } from './oracle-judge-llm.ts';
 
 /**
@@ -132,19 +137,15 @@ function perTurn(records: readonly CallRecord[], turns: number): Record<string, 
   return out;
 }
 
-function profileCost(records: readonly CallRecord[], scope: 'all' = 'all') {
-  void scope;
-  const totals = totalsByPurpose(records);
+/** A list of calls' count and time on each device profile. */
+function profileCost(records: readonly CallRecord[]) {
   const out = {} as Record<DeviceProfileName, { calls: number; ms: number }>;
   for (const name of DEVICE_PROFILE_NAMES) {
-    const p = DEVICE_PROFILES[name];
-    let ms = 0;
-    for (const r of records)
-      ms +=
-        p.overheadMs +
-        (1000 * r.promptTokens) / p.prefillTokensPerSecond +
-        (1000 * r.completionTokens) / p.decodeTokensPerSecond;
-    out[name] = { calls: Object.values(totals).reduce((n, t) => n + t.calls, 0), ms: round(ms) };
+    const ms = records.reduce(
+      (sum, r) => sum + callMs(DEVICE_PROFILES[name], r.promptTokens, r.completionTokens),
+      0,
+    );
+    out[name] = { calls: records.length, ms: round(ms) };
   }
   return out;
 }
@@ -248,12 +249,8 @@ export async function benchTurnCost(options: TurnCostOptions) {
         sessionTexts: transcripts,
       });
     // The paper's listwise walk, capped, ranked and cut like the thorough effort.
-    const hybrid = noLlmJudge();
     return createTreeRetriever(tree, {
-      judge: {
-        ...llmListwiseJudge(llm),
-        scoreFacts: (facts, ctx) => hybrid.scoreFacts?.(facts, ctx) ?? [],
-      },
+      judge: rankedByHybrid(llmListwiseJudge(llm)),
       maxCalls: THOROUGH_MAX_CALLS,
       embedder: options.embedder,
       fallbackK: CHAT_FALLBACK_K,
@@ -383,10 +380,6 @@ async function treeOfSize(
   size: number,
   options: TurnCostOptions,
 ): Promise<MemoryTree> {
-  const { embeddedFactsOf } = await import('../../src/engine/pipeline.ts');
-  const { buildTree } = await import('../../src/engine/tree/build.ts');
-  const { keywordSummariser } = await import('../../src/engine/tree/summarise.ts');
-  const { asFactId } = await import('../../src/engine/types.ts');
   const facts = embeddedFactsOf(tree);
   const sized = Array.from({ length: size }, (_, i) => {
     const fact = facts[i % facts.length]!;

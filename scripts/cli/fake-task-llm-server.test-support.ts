@@ -5,8 +5,8 @@
  * the purpose tag does not travel over HTTP. Model `garbled` answers every prompt with text that
  * is neither JSON nor a confirmation. It counts the requests it served.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { chatCompletion, listenOnLoopback, readBody } from '../bench/fake-server-wire.ts';
 import { LLM_PURPOSES, PROMPT_SECTIONS as S } from '../../src/engine/llm-purposes.ts';
 import { readSection } from '../../src/engine/prompt-sections.ts';
 import { TASK_RULES } from '../../src/engine/testing/task-rules.ts';
@@ -35,32 +35,24 @@ function reply(body: { model?: string; messages?: { content?: string }[] }): str
   return rule ? rule(prompt) : '';
 }
 
-const read = (req: IncomingMessage): Promise<string> =>
-  new Promise((resolve, reject) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    req.on('end', () => resolve(text));
-    req.on('error', reject);
-  });
-
 export async function startFakeTaskLlmServer(): Promise<FakeTaskLlmServer> {
   let served = 0;
   const server: Server = createServer((req, res) => {
-    void read(req).then((text) => {
+    void readBody(req).then((text) => {
       served++;
       const content = reply(JSON.parse(text) as Parameters<typeof reply>[0]);
       res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          id: 'fake',
-          object: 'chat.completion',
-          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-        }),
+        JSON.stringify(
+          chatCompletion('fake', content, {
+            prompt_tokens: 10,
+            completion_tokens: 5,
+            total_tokens: 15,
+          }),
+        ),
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     spec: (model) => `openai:http://127.0.0.1:${port}#${model}`,
     requests: () => served,

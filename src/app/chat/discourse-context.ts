@@ -100,33 +100,25 @@ export function withSelectedContext(
   return [{ role: 'system', content: merged }, ...path, ...rest];
 }
 
-function recentMessages(path: readonly ChatMessage[], tokenizer: Tokenizer): ChatMessage[] {
-  const kept: ChatMessage[] = [];
-  let tokens = 0;
-  for (let i = path.length - 1; i >= 0; i--) {
-    const message = path[i]!;
-    tokens += tokenizer.count(message.content);
-    if (tokens > PATH_CONTEXT_TOKENS) break;
-    kept.unshift(message);
-  }
-  // A path opens on a user turn: a reply whose question was cut goes too.
-  while (kept[0]?.role === 'assistant') kept.shift();
-  return kept;
+/** The last items whose token counts, added from the newest, stay within `budget`. */
+function mostRecentWithin<T>(items: readonly T[], tokens: (item: T) => number, budget: number) {
+  let spent = 0;
+  let from = items.length;
+  while (from > 0 && spent + tokens(items[from - 1]!) <= budget) spent += tokens(items[--from]!);
+  return items.slice(from);
 }
 
-/** The system text's heading and its last lines that fit the summaries' budget. */
+function recentMessages(path: readonly ChatMessage[], tokenizer: Tokenizer): ChatMessage[] {
+  const kept = mostRecentWithin(path, (m) => tokenizer.count(m.content), PATH_CONTEXT_TOKENS);
+  // A path opens on a user turn: a reply whose question was cut goes too.
+  return kept[0]?.role === 'assistant' ? kept.slice(1) : kept;
+}
+
+/** The system text whole when it fits the summaries' budget, else its last lines that do. */
 function recentLines(system: string, tokenizer: Tokenizer): string {
   if (tokenizer.count(system) <= SUMMARY_CONTEXT_TOKENS) return system;
   const lines = system.split('\n');
-  const kept: string[] = [];
-  let tokens = 0;
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i]!;
-    tokens += tokenizer.count(line);
-    if (tokens > SUMMARY_CONTEXT_TOKENS) break;
-    kept.unshift(line);
-  }
-  return kept.join('\n');
+  return mostRecentWithin(lines, (l) => tokenizer.count(l), SUMMARY_CONTEXT_TOKENS).join('\n');
 }
 
 /** The reply line's numbers for a routed turn. */

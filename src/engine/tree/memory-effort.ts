@@ -40,12 +40,16 @@ export interface EffortJudge {
 export function effortJudge(effort: MemoryEffort, llm: LlmPort | undefined): EffortJudge {
   if (!llm || effort === 'quick') return { judge: noLlmJudge(), maxCalls: 0 };
   if (effort === 'balanced') return { judge: frontierJudge(llm), maxCalls: 1 };
+  return { judge: rankedByHybrid(llmNodeJudge(llm)), maxCalls: THOROUGH_MAX_CALLS };
+}
+
+/**
+ * A judge that gives no fact scores, ranking what its walk found by the hybrid's fusion, so the
+ * walk cuts the set to the context budget as it does the no-LLM walk's.
+ */
+export function rankedByHybrid(judge: NodeJudge): NodeJudge {
   const hybrid = noLlmJudge();
-  const perNode = llmNodeJudge(llm);
-  return {
-    judge: { ...perNode, scoreFacts: (facts, ctx) => hybrid.scoreFacts?.(facts, ctx) ?? [] },
-    maxCalls: THOROUGH_MAX_CALLS,
-  };
+  return { ...judge, scoreFacts: (facts, ctx) => hybrid.scoreFacts?.(facts, ctx) ?? [] };
 }
 
 export interface MemorySearchOptions {
