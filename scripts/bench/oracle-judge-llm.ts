@@ -51,9 +51,12 @@ export function oracleJudgeLlm(tree: MemoryTree, options: ScriptedLlmOptions = {
           const m = /^\[([^\]]+)\] (.*)$/.exec(line.trim());
           return m?.[1] !== undefined && relevant(m[2] ?? '') ? [m[1]] : [];
         });
-        // A model answers in the shape the prompt asks for: a reason only when asked.
+        // A model answers in the shape the prompt asks for: numbers, a reason only when asked.
+        const numbers = keep.map(Number);
         return JSON.stringify(
-          prompt.includes('"reason"') ? { keep, reason: 'these bear on it' } : { keep },
+          prompt.includes('"reason"')
+            ? { keep: numbers, reason: 'these bear on it' }
+            : { keep: numbers },
         );
       },
     },

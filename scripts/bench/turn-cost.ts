@@ -2,7 +2,8 @@
  * `grove bench turn-cost`: what a chat turn costs on the device, call by call. A real benchmark
  * memory (conversations added until it holds `facts` facts, extractive, the bundled embedder) and
  * a topic forest seeded to `forestTrees` trees; then the benchmark's questions as chat turns,
- * through the code the chat runs: topic routing (engine/discourse), the memory search of each
+ * through the code the chat runs: topic routing (engine/discourse: the reply's context chosen with
+ * no LLM call, the model's placement of the round after the reply, reply-first.ts), the memory search of each
  * effort (engine/tree/memory-effort.ts, what the memory worker runs), the reply prompt
  * (app/chat/reply.ts and discourse-context.ts) and the round summary. The LLM stand-in
  * (oracle-judge-llm.ts) judges relevance perfectly and writes scripted text elsewhere; every
@@ -30,7 +31,9 @@ import {
   commitRound,
   discourseDeps,
   emptyDiscourse,
+  routeForReply,
   routeTurn,
+  settleTurn,
   type DiscourseState,
 } from '../../src/engine/discourse/index.ts';
 import { memorySessions } from '../../src/engine/eval/memory-sessions.ts';
@@ -269,7 +272,7 @@ export async function benchTurnCost(options: TurnCostOptions) {
       const gold = new Set(q.evidenceSessions);
       oracle.setGold(gold);
       const deps = discourseDeps({ embedder: options.embedder, llm });
-      const routed = await routeTurn(state, q.question, deps);
+      const routed = await routeForReply(state, q.question, deps);
       const found = await searchFor(effort).retrieve(q.question);
       const referenceGold = reference.get(q.id) ?? new Set();
       for (const s of goldJudged(tree, found, gold)) if (referenceGold.has(s)) kept++;
@@ -279,7 +282,7 @@ export async function benchTurnCost(options: TurnCostOptions) {
         maxTokens: REPLY_MAX_TOKENS,
         purpose: LLM_PURPOSES.answer,
       });
-      state = (await commitRound(routed, reply.text, deps)).state;
+      state = (await settleTurn(state, routed, reply.text, deps)).state;
       turns.push(withAssumedLengths(llm.take()));
     }
     const times = DEVICE_PROFILE_NAMES.map(

@@ -33,7 +33,18 @@ export interface TopicTurn {
   readonly fromNodeId: DiscourseNodeId | null;
   /** This round's node, once the reply is committed. */
   readonly nodeId: DiscourseNodeId | null;
+  /**
+   * Where the model placed the round after the reply, when that differs from the routing that
+   * chose the reply's context (engine/discourse/reply-first.ts); absent otherwise.
+   */
+  readonly placedElsewhere?: TopicPlacement;
 }
+
+/** Where a round went: its topic tree and the branch decision. */
+export type TopicPlacement = Pick<
+  TopicTurn,
+  'treeId' | 'treeNumber' | 'topic' | 'action' | 'source'
+>;
 
 export interface TopicsSnapshot {
   /** The conversation this forest belongs to (null: none yet). */
@@ -50,7 +61,12 @@ export interface TopicsSlice {
   readonly topicPanelOpen: boolean;
   setTopics(topics: TopicsSnapshot): void;
   recordTopicTurn(replyId: string, turn: TopicTurn): void;
-  commitTopicRound(replyId: string, discourse: DiscourseState, nodeId: DiscourseNodeId): void;
+  commitTopicRound(
+    replyId: string,
+    discourse: DiscourseState,
+    nodeId: DiscourseNodeId,
+    placedElsewhere?: TopicPlacement,
+  ): void;
   setTopicError(replyId: string, message: string): void;
   setTopicPanelOpen(open: boolean): void;
 }
@@ -66,10 +82,15 @@ export const createTopicsSlice: SliceCreator<TopicsSlice> = (set) => ({
   setTopics: (topics) => set({ topics, topicErrors: {} }),
   recordTopicTurn: (replyId, turn) =>
     set((s) => ({ topics: { ...s.topics, turns: { ...s.topics.turns, [replyId]: turn } } })),
-  commitTopicRound: (replyId, discourse, nodeId) =>
+  commitTopicRound: (replyId, discourse, nodeId, placedElsewhere) =>
     set((s) => {
       const turn = s.topics.turns[replyId];
-      const turns = turn ? { ...s.topics.turns, [replyId]: { ...turn, nodeId } } : s.topics.turns;
+      const turns = turn
+        ? {
+            ...s.topics.turns,
+            [replyId]: { ...turn, nodeId, ...(placedElsewhere ? { placedElsewhere } : {}) },
+          }
+        : s.topics.turns;
       return { topics: { ...s.topics, discourse, turns } };
     }),
   setTopicError: (replyId, message) =>

@@ -1,18 +1,20 @@
 /**
  * Context-Agent in the chat (guide §1.2): each user turn is routed through the conversation's
  * topic forest before the reply, and the LLM sees the selected context (the active path, one
- * system line of other topics' summaries, the question) instead of the linear history. After the
- * reply the round is committed to the forest. A task turn (task-assist.ts) is routed and committed
+ * system line of other topics' summaries, the question) instead of the linear history. That
+ * routing makes no LLM call, so the reply starts sooner; after the reply the model's decisions
+ * place the round in the forest (engine/discourse/reply-first.ts). A task turn (task-assist.ts) is routed and committed
  * the same way, its task reply being the round's answer (its wording is not changed by the
  * routing). Turns are serialised: a turn is routed only once the previous one is committed. Any
  * routing failure is shown under the reply, and the chat falls back to the linear history for
  * that turn.
  */
 import {
-  commitRound,
   discourseDeps,
-  routeTurn,
+  routeForReply,
+  settleTurn,
   type DiscourseDeps,
+  type DiscourseState,
   type RoutedTurn,
 } from '../../engine/discourse/index.ts';
 import type {
@@ -25,7 +27,7 @@ import type {
 import { approximateTokenizer } from '../../engine/tokens.ts';
 import type { RetrievedItem } from '../../engine/retrieval.ts';
 import type { GroveStore } from '../../state/store.ts';
-import { emptyTopics, type TopicTurn } from '../../state/topics-slice.ts';
+import { emptyTopics, type TopicPlacement, type TopicTurn } from '../../state/topics-slice.ts';
 import { answerRequest } from './reply.ts';
 import { taskDialogueDecider } from './task-topic-decider.ts';
 
@@ -121,6 +123,12 @@ function recentLines(system: string, tokenizer: Tokenizer): string {
   return mostRecentWithin(lines, (l) => tokenizer.count(l), SUMMARY_CONTEXT_TOKENS).join('\n');
 }
 
+/** Where a routed turn puts its round, as the reply line names it. */
+function topicPlacement(routed: RoutedTurn): TopicPlacement {
+  const { treeId, treeNumber, topic, action, source } = topicTurn(routed);
+  return { treeId, treeNumber, topic, action, source };
+}
+
 /** The reply line's numbers for a routed turn. */
 export function topicTurn(routed: RoutedTurn): TopicTurn {
   const { state } = routed;
@@ -147,6 +155,14 @@ export interface TopicRouterDeps {
   readonly embedder: () => Promise<EmbedderPort>;
 }
 
+interface RoutedChatTurn {
+  /** The forest before the turn: the model's routing after the reply starts from it. */
+  readonly input: DiscourseState;
+  readonly routed: RoutedTurn;
+  readonly deps: DiscourseDeps;
+  readonly conversationId: string;
+}
+
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createTopicRouter({ store, embedder }: TopicRouterDeps): TopicRouter {
@@ -158,18 +174,18 @@ export function createTopicRouter({ store, embedder }: TopicRouterDeps): TopicRo
     text: string,
     llm: LlmPort | undefined,
     options: RouteOptions,
-  ): Promise<{ routed: RoutedTurn; deps: DiscourseDeps; conversationId: string } | null> {
+  ): Promise<RoutedChatTurn | null> {
     const s = store.getState();
     const conversationId = s.conversationId;
     if (s.topics.conversationId !== conversationId) s.setTopics(emptyTopics(conversationId));
     try {
       const base = discourseDeps({ embedder: await embedder(), llm });
-      const deps = options.answersTask
-        ? { ...base, decider: taskDialogueDecider(base.decider) }
-        : base;
-      const routed = await routeTurn(store.getState().topics.discourse, text, deps);
+      const task = options.answersTask ? taskDialogueDecider(base.decider) : undefined;
+      const deps = task ? { ...base, decider: task, replyDecider: task } : base;
+      const input = store.getState().topics.discourse;
+      const routed = await routeForReply(input, text, deps);
       store.getState().recordTopicTurn(replyId, topicTurn(routed));
-      return { routed, deps, conversationId };
+      return { input, routed, deps, conversationId };
     } catch (error) {
       store
         .getState()
@@ -178,17 +194,25 @@ export function createTopicRouter({ store, embedder }: TopicRouterDeps): TopicRo
     }
   }
 
-  async function commit(
-    replyId: string,
-    turn: { routed: RoutedTurn; deps: DiscourseDeps; conversationId: string },
-    keepText: boolean,
-  ): Promise<void> {
+  async function commit(replyId: string, turn: RoutedChatTurn, keepText: boolean): Promise<void> {
     const reply = store.getState().messages.find((m) => m.id === replyId);
     if (!reply || reply.status !== 'done') return;
     try {
-      const committed = await commitRound(turn.routed, keepText ? reply.text : '', turn.deps);
+      const settled = await settleTurn(
+        turn.input,
+        turn.routed,
+        keepText ? reply.text : '',
+        turn.deps,
+      );
       if (store.getState().topics.conversationId !== turn.conversationId) return;
-      store.getState().commitTopicRound(replyId, committed.state, committed.node.id);
+      store
+        .getState()
+        .commitTopicRound(
+          replyId,
+          settled.state,
+          settled.node.id,
+          settled.changed ? topicPlacement(settled.routed) : undefined,
+        );
     } catch (error) {
       store
         .getState()

@@ -8,6 +8,9 @@
  *   const reply = await llm.complete({ messages: routed.context.messages, ... });
  *   const { state: next, events } = await commitRound(routed, reply.text, deps, signal);
  *
+ * or, within a device's time budget (reply-first.ts: no LLM call before the reply),
+ * `routeForReply(state, query, deps)` then `settleTurn(state, routed, reply.text, deps)`.
+ *
  * `state` is plain JSON-serialisable data (persist it per conversation; start from
  * `emptyDiscourse()`); `routed.events` and `events` are the transitions for the forest view.
  */
@@ -47,5 +50,13 @@ export type { RoundSummariser, RoundSummary } from './round-summary.ts';
 export { extractiveSummary } from './extractive-summary.ts';
 export { messageTokens, roundMessages, selectContext } from './context.ts';
 export type { ContextSelection } from './context.ts';
-export { DiscourseEmbeddingError, commitRound, discourseDeps, routeTurn } from './turn.ts';
+export {
+  DiscourseEmbeddingError,
+  commitRound,
+  discourseDeps,
+  routeEmbeddedTurn,
+  routeTurn,
+} from './turn.ts';
+export { routeForReply, settleTurn } from './reply-first.ts';
+export type { SettledTurn } from './reply-first.ts';
 export type { CommittedRound, DiscourseDeps, RoutedTurn } from './turn.ts';

@@ -4,6 +4,7 @@ import { ScriptedLlm } from '../testing/index.ts';
 import { activateTree, addRound, emptyDiscourse, forkBranch, leaves, openTree } from './forest.ts';
 import { KeywordEmbedder } from './keyword-embedder.test-support.ts';
 import { MAX_DECISION_CALLS_PER_TURN, listedTopics } from './llm-decider.ts';
+import { routeForReply, settleTurn } from './reply-first.ts';
 import { discourseDeps, routeTurn } from './turn.ts';
 import type { DiscourseState } from './types.ts';
 
@@ -158,5 +159,53 @@ describe('topic routing with an LLM', () => {
     const told = new ScriptedLlm().enqueue(LLM_PURPOSES.discourseTopic, '{"topic": 0}');
     const fresh = await routeCounting(state, `${topicWord(3)} ${topicWord(7)} plumbing`, told);
     expect(fresh.routed.topic).toBe('new-tree');
+  });
+});
+
+describe('reply-first turns (the device budget: no LLM call before the reply)', () => {
+  const ambiguous = `${topicWord(3)} ${topicWord(7)} plumbing`;
+
+  it('chooses the reply context without a call, then the LLM places the round', async () => {
+    const state = forest(TREES);
+    const llm = new ScriptedLlm();
+    const deps = discourseDeps({ embedder, llm });
+    const routed = await routeForReply(state, ambiguous, deps);
+    expect(llm.calls).toHaveLength(0);
+    // Ambiguous between trees 4 and 8 for the embedding, which picks the first opened.
+    expect(routed.state.activeTreeId).toBe('t4');
+
+    const settled = await settleTurn(state, routed, 'the answer', deps);
+    expect(llm.callsFor(LLM_PURPOSES.discourseTopic)).toHaveLength(1);
+    expect(settled.changed).toBe(true);
+    expect(settled.routed.state.activeTreeId).toBe('t8');
+    expect(settled.node.treeId).toBe('t8');
+    expect(settled.state.nodes[settled.node.id]?.assistant).toBe('the answer');
+    // The same forest as routing before the reply (the paper's order) builds.
+    const paper = await routeTurn(
+      state,
+      ambiguous,
+      discourseDeps({ embedder, llm: new ScriptedLlm() }),
+    );
+    expect(settled.routed.state).toEqual(paper.state);
+  });
+
+  it('keeps the reply routing when the LLM agrees, and without an LLM makes no call', async () => {
+    const state = forest(TREES);
+    const clear = `${topicWord(5)} ${topicWord(5)} again`;
+    const llm = new ScriptedLlm().enqueue(
+      LLM_PURPOSES.discourseDecide,
+      '{"action": "CONTINUE", "reason": "same thread"}',
+    );
+    const withLlm = discourseDeps({ embedder, llm });
+    const routed = await routeForReply(state, clear, withLlm);
+    const settled = await settleTurn(state, routed, '', withLlm);
+    expect(settled.changed).toBe(false);
+    expect(settled.node.treeId).toBe('t6');
+
+    const noLlm = discourseDeps({ embedder });
+    const alone = await routeForReply(state, ambiguous, noLlm);
+    const kept = await settleTurn(state, alone, '', noLlm);
+    expect(kept.changed).toBe(false);
+    expect(kept.routed).toBe(alone);
   });
 });

@@ -26,6 +26,7 @@ import {
   switchBranch,
 } from './forest.ts';
 import { llmDecider } from './llm-decider.ts';
+import { replyContextDecider } from './reply-context-decider.ts';
 import {
   extractiveRoundSummariser,
   llmRoundSummariser,
@@ -50,7 +51,13 @@ export class DiscourseEmbeddingError extends Error {
 
 export interface DiscourseDeps {
   readonly embedder: EmbedderPort;
+  /** Places the round: the LLM's decisions when a model is loaded (the paper's). */
   readonly decider: DiscourseDecider;
+  /**
+   * Chooses the reply's context before the reply without any LLM call (reply-first.ts): with a
+   * model, reply-context-decider.ts; without one, `decider` itself.
+   */
+  readonly replyDecider: DiscourseDecider;
   readonly summariser: RoundSummariser;
   readonly settings: DiscourseSettings;
   /** Counts context tokens (default: the model-free estimate). */
@@ -65,10 +72,12 @@ export function discourseDeps(options: {
   tokenizer?: Tokenizer;
 }): DiscourseDeps {
   const settings = discourseSettings(options.settings);
+  const embedding = embeddingDecider(settings);
   return {
     embedder: options.embedder,
     settings,
-    decider: options.llm ? llmDecider(options.llm, settings) : embeddingDecider(settings),
+    decider: options.llm ? llmDecider(options.llm, settings) : embedding,
+    replyDecider: options.llm ? replyContextDecider(settings) : embedding,
     summariser: options.llm
       ? llmRoundSummariser(options.llm, summaryBudget(settings))
       : extractiveRoundSummariser(summaryBudget(settings)),
@@ -110,7 +119,7 @@ async function chooseTree(
   state: DiscourseState,
   query: string,
   queryEmbedding: readonly number[],
-  deps: DiscourseDeps,
+  deps: Pick<DiscourseDeps, 'decider' | 'settings'>,
   signal?: AbortSignal,
 ): Promise<TopicStep> {
   const current = activeTree(state);
@@ -185,8 +194,20 @@ export async function routeTurn(
   signal?: AbortSignal,
 ): Promise<RoutedTurn> {
   throwIfAborted(signal);
-  const turn = input.rounds;
   const queryEmbedding = await embedOne(deps.embedder, query, signal);
+  return routeEmbeddedTurn(input, query, queryEmbedding, deps, signal);
+}
+
+/** `routeTurn` for a query already embedded (unit length). */
+export async function routeEmbeddedTurn(
+  input: DiscourseState,
+  query: string,
+  queryEmbedding: readonly number[],
+  deps: Pick<DiscourseDeps, 'decider' | 'settings' | 'tokenizer'>,
+  signal?: AbortSignal,
+): Promise<RoutedTurn> {
+  throwIfAborted(signal);
+  const turn = input.rounds;
   const events: DiscourseEvent[] = [];
   const topic = await chooseTree(input, query, queryEmbedding, deps, signal);
   let state = topic.state;

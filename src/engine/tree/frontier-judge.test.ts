@@ -26,13 +26,13 @@ async function walk(llm: ScriptedLlm, frontier = 3) {
 
 describe('frontier judge (the balanced memory effort)', () => {
   it('asks the model once, over the best leaves, and collects only the leaves it keeps', async () => {
-    const llm = new ScriptedLlm({ responses: { 'judge-children': ['{"keep": ["2"]}'] } });
+    const llm = new ScriptedLlm({ responses: { 'judge-children': ['{"keep": [2]}'] } });
     const result = await walk(llm);
     expect(result.llmCalls).toBe(1);
     expect(llm.calls).toHaveLength(1);
     const [prompt] = llm.calls.map((c) => c.prompt);
     // Ids only: no free-text reason is asked for, and three of the four leaves are offered.
-    expect(prompt).toContain('{"keep": ["<id>", ...]}');
+    expect(prompt).toContain('{"keep": [<number>, ...]}');
     expect(prompt).not.toContain('reason');
     const offered = [...(prompt ?? '').matchAll(/^\[(\d+)\] (.*)$/gm)].map((m) => m[2]);
     expect(offered).toHaveLength(3);

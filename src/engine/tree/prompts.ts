@@ -50,17 +50,18 @@ export function judgeNodePrompt(question: string, memory: string): ChatMessage[]
   ];
 }
 
-/** One call judges all siblings: the kept candidates are returned by their short ids. */
+/** One call judges all siblings: the kept candidates are returned by their numbers (1, 2, ...). */
 export function judgeChildrenPrompt(
   question: string,
   candidates: readonly { id: string; text: string }[],
   options: { readonly reason?: boolean } = {},
 ): ChatMessage[] {
-  // Decode dominates a short call on the device: ask for a reason only where someone reads it.
+  // Decode dominates a short call on the device: bare numbers (about half the tokens of quoted
+  // ids) and a reason only where someone reads it.
   const reply =
     options.reason === false
-      ? 'Reply as {"keep": ["<id>", ...]}'
-      : 'Reply as {"keep": ["<id>", ...], "reason": "<a few words>"}';
+      ? 'Reply as {"keep": [<number>, ...]}'
+      : 'Reply as {"keep": [<number>, ...], "reason": "<a few words>"}';
   return [
     {
       role: 'system',

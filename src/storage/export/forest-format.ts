@@ -47,15 +47,21 @@ const discourse = z.strictObject({
   nextIds: z.strictObject({ tree: count, branch: count, node: count }),
 });
 
-/** What routing decided for one reply, keyed by the reply's message id. */
-const topicTurn = z.strictObject({
-  turn: count,
+const placement = {
   /** '' when routing left no active tree (src/app/chat/discourse-context.ts). */
   treeId: z.string().max(LIMITS.idChars),
   treeNumber: count,
   topic: z.enum(['first', 'same-tree', 'other-tree', 'new-tree']),
   action: z.enum(['CONTINUE', 'CREATE_BRANCH', 'SWITCH_BRANCH']),
   source: z.enum(['llm', 'embedding', 'rule', 'fallback']),
+};
+
+/** What routing decided for one reply, keyed by the reply's message id. */
+const topicTurn = z.strictObject({
+  turn: count,
+  ...placement,
+  /** Where the model placed the round after the reply, when elsewhere (reply-first.ts). */
+  placedElsewhere: z.strictObject(placement).optional(),
   pathRounds: count,
   totalRounds: count,
   contextTokens: z.number().min(0),

@@ -26,4 +26,20 @@ describe('topicLineText', () => {
       'task round: topic 2 (back), decision CONTINUE',
     );
   });
+
+  it('says where the model placed the round when that differs from the reply routing', () => {
+    const moved: TopicTurn = {
+      ...turn,
+      placedElsewhere: {
+        treeId: 't3',
+        treeNumber: 3,
+        topic: 'new-tree',
+        action: 'CONTINUE',
+        source: 'llm',
+      },
+    };
+    expect(topicLineText(moved)).toBe(
+      'context: 2 of 4 rounds, topic 2 (back), decision CONTINUE; the model then placed it in topic 3 (new), decision CONTINUE',
+    );
+  });
 });
