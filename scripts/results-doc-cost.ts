@@ -3,7 +3,14 @@
  * tokens and time per chat turn for each memory search, with its retention against the paper's
  * per-node walk, then what background work costs. Pure.
  */
+import { PATH_CONTEXT_TOKENS, SUMMARY_CONTEXT_TOKENS } from '../src/app/chat/discourse-context.ts';
 import type { DeviceProfileName } from '../src/engine/cost/index.ts';
+import {
+  DEFAULT_FRONTIER_SIZE,
+  FRONTIER_MAX_KEEP,
+  FRONTIER_TEXT_TOKENS,
+} from '../src/engine/tree/frontier-judge.ts';
+import { DEFAULT_CONTEXT_BUDGET } from '../src/engine/tree/retrieve.ts';
 import type { benchTurnCost, EffortCost } from './bench/turn-cost.ts';
 
 type TurnCost = Awaited<ReturnType<typeof benchTurnCost>>;
@@ -70,6 +77,13 @@ export function costSection(result: TurnCost, command: string): string[] {
     .join('; ');
   lines.push(
     `- **Where a balanced turn's calls go** (calls per turn × prompt+completion tokens per call): ${perTurn}.`,
+    `- **What the reply waits for, and why the budget holds beyond these questions.** Before the reply a balanced turn ` +
+      `makes one call, the frontier judge: ${DEFAULT_FRONTIER_SIZE} leaf clusters shown by their first ${FRONTIER_TEXT_TOKENS} tokens, ` +
+      `at most ${FRONTIER_MAX_KEEP} numbers back. The reply's prompt carries at most ${DEFAULT_CONTEXT_BUDGET} tokens of memories, ` +
+      `${PATH_CONTEXT_TOKENS} of the active topic path and ${SUMMARY_CONTEXT_TOKENS} of other topics' summaries. Both prompts are ` +
+      "bounded by these caps, not by the memory or the conversation. The topic routing that chooses the reply's context makes no " +
+      "call; the model's topic and branch decisions, which place the round in the forest, and the round summary run after the " +
+      'reply (src/engine/discourse/reply-first.ts) and count in the end of the turn.',
   );
   const bg = result.background;
   const rebuilds = Object.entries(bg.rebuild)

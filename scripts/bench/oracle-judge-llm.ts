@@ -34,9 +34,16 @@ export function oracleJudgeLlm(tree: MemoryTree, options: ScriptedLlmOptions = {
     }
     return sessions;
   };
+  // A clipped text ("start of the summary…", frontier-judge.ts) stands for every node it starts.
+  const nodesOf = (text: string): NodeId[] => {
+    const whole = text.trim();
+    if (!whole.endsWith('…')) return byText.get(whole) ?? [];
+    const start = whole.slice(0, -1);
+    return [...byText].flatMap(([t, ids]) => (t.startsWith(start) ? ids : []));
+  };
   let gold = new Set<SessionId>();
   const relevant = (text: string): boolean =>
-    (byText.get(text.trim()) ?? []).some((id) => [...sessionsOf(id)].some((s) => gold.has(s)));
+    nodesOf(text).some((id) => [...sessionsOf(id)].some((s) => gold.has(s)));
   const llm = new ScriptedLlm({
     ...options,
     rules: {
@@ -51,8 +58,12 @@ export function oracleJudgeLlm(tree: MemoryTree, options: ScriptedLlmOptions = {
           const m = /^\[([^\]]+)\] (.*)$/.exec(line.trim());
           return m?.[1] !== undefined && relevant(m[2] ?? '') ? [m[1]] : [];
         });
-        // A model answers in the shape the prompt asks for: numbers, a reason only when asked.
-        const numbers = keep.map(Number);
+        // A model answers in the shape the prompt asks for: numbers, a reason only when asked, at
+        // most as many as asked (the first relevant ones: candidates come best-ranked first).
+        const atMost = /keep at most (\d+)/.exec(prompt)?.[1];
+        const numbers = keep
+          .map(Number)
+          .slice(0, atMost === undefined ? undefined : Number(atMost));
         return JSON.stringify(
           prompt.includes('"reason"')
             ? { keep: numbers, reason: 'these bear on it' }

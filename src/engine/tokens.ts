@@ -13,3 +13,23 @@ export const approximateTokenizer: Tokenizer = {
     return n;
   },
 };
+
+/**
+ * The text whole when it counts at most `budget` tokens, else its longest run of whole words from
+ * the start that fits in `budget - 1`, followed by '…'.
+ */
+export function clipToTokens(
+  text: string,
+  budget: number,
+  tokenizer: Tokenizer = approximateTokenizer,
+): string {
+  if (tokenizer.count(text) <= budget) return text;
+  const words = text.split(/\s+/).filter((w) => w !== '');
+  let kept = '';
+  for (const word of words) {
+    const next = kept === '' ? word : `${kept} ${word}`;
+    if (tokenizer.count(next) > budget - 1) break;
+    kept = next;
+  }
+  return `${kept}…`;
+}

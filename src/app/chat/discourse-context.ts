@@ -70,12 +70,13 @@ export interface TopicRouter {
 
 /**
  * Most tokens of the active path's messages, and of the other topics' summaries, the reply prompt
- * carries: with the memories (engine DEFAULT_CONTEXT_BUDGET) and the reply, a small on-device
- * model's 4k context holds it however long the conversation grows. The most recent messages and
- * the most recent summary lines stay.
+ * carries. With the memories (engine DEFAULT_CONTEXT_BUDGET, 550) the prompt stays near 1,100
+ * tokens however long the conversation grows: on a typical laptop GPU its prefill is about 3 s of
+ * the reply's wait (`grove bench turn-cost`, engine/cost/device-profiles.ts). The most recent
+ * messages and the most recent summary lines stay.
  */
-export const PATH_CONTEXT_TOKENS = 600;
-export const SUMMARY_CONTEXT_TOKENS = 200;
+export const PATH_CONTEXT_TOKENS = 400;
+export const SUMMARY_CONTEXT_TOKENS = 100;
 
 /**
  * Merges the selected context into the answer prompt: the discourse summaries join the one
@@ -116,10 +117,12 @@ function recentMessages(path: readonly ChatMessage[], tokenizer: Tokenizer): Cha
   return kept[0]?.role === 'assistant' ? kept.slice(1) : kept;
 }
 
-/** The system text whole when it fits the summaries' budget, else its last lines that do. */
+/** The system text's distinct lines, the last ones that fit the summaries' budget. */
 function recentLines(system: string, tokenizer: Tokenizer): string {
-  if (tokenizer.count(system) <= SUMMARY_CONTEXT_TOKENS) return system;
-  const lines = system.split('\n');
+  // A line said twice (two topics that opened alike) is sent once, where it was said last.
+  const lines = system
+    .split('\n')
+    .filter((line, i, all) => line.trim() === '' || all.lastIndexOf(line) === i);
   return mostRecentWithin(lines, (l) => tokenizer.count(l), SUMMARY_CONTEXT_TOKENS).join('\n');
 }
 

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { callStructured } from '../json-output.ts';
 import { LLM_PURPOSES } from '../llm-purposes.ts';
 import type { LlmPort } from '../ports.ts';
+import { clipToTokens } from '../tokens.ts';
 import type { TreeNode } from '../types.ts';
 import { hybridJudge, type NodeJudge, type NodeVerdict } from './judges.ts';
 import { FRONTIER_MAX_TOKENS, judgeChildrenPrompt } from './prompts.ts';
@@ -31,10 +32,24 @@ export interface FrontierJudgeOptions {
  * 710 and 990 prompt tokens); beam 8 with 16 leaves 96.2%. On the 100 questions of
  * `grove bench turn-cost`: 93.7% with 16 leaves, 95.8% with 20 and 97.2% with 24 (815 and 952
  * prompt tokens). 24 leaves keep a margin above 95% for memories not seen in tuning, for about
- * 0.1 s more prefill on a fast device than 20.
+ * 0.1 s more prefill on a fast device than 20. Shown by their first 20 tokens and kept at most 8,
+ * they keep 96.5% with 679 prompt and 20 completion tokens (p95 first token 5.9 s typical, 1.6 s
+ * fast, against 7.9 s and 2.2 s shown whole and unbounded).
  */
 export const DEFAULT_FRONTIER_BEAM = 12;
 export const DEFAULT_FRONTIER_SIZE = 24;
+/**
+ * Tokens of each leaf cluster's text the call shows (its start: a summary's subject, a label's
+ * keywords): prefill is most of this call's time on the device, and 24 full summaries are about
+ * 900 prompt tokens.
+ */
+export const FRONTIER_TEXT_TOKENS = 20;
+/**
+ * Leaf clusters the call may keep. Its answer's decode is the call's other cost (about two tokens
+ * a kept number); the kept clusters' facts are ranked and cut to the reply's memory budget after,
+ * which a handful of clusters already fills.
+ */
+export const FRONTIER_MAX_KEEP = 8;
 
 const frontierSchema = z.object({
   keep: z.array(z.union([z.string(), z.number()]).transform(String)),
@@ -55,9 +70,15 @@ export function frontierJudge(llm: LlmPort, options: FrontierJudgeOptions = {}):
       if (!nodes.some(isLeafCluster)) return upper.judge(groups, ctx);
       const ranked = await preselect.judge(groups, ctx);
       const frontier = ranked.filter((v) => v.keep);
-      const candidates = frontier.map((v, i) => ({ id: String(i + 1), text: v.node.text }));
+      const candidates = frontier.map((v, i) => ({
+        id: String(i + 1),
+        text: clipToTokens(v.node.text, FRONTIER_TEXT_TOKENS),
+      }));
       const result = await callStructured(llm, {
-        messages: judgeChildrenPrompt(ctx.question, candidates, { reason: false }),
+        messages: judgeChildrenPrompt(ctx.question, candidates, {
+          reason: false,
+          atMost: FRONTIER_MAX_KEEP,
+        }),
         schema: frontierSchema,
         maxTokens: FRONTIER_MAX_TOKENS,
         maxAttempts: 1,
@@ -65,7 +86,9 @@ export function frontierJudge(llm: LlmPort, options: FrontierJudgeOptions = {}):
         ...(ctx.signal ? { signal: ctx.signal } : {}),
       });
       const tokens = result.promptTokens + result.completionTokens;
-      const kept = result.ok ? new Set(result.value.keep.map((id) => id.trim())) : undefined;
+      const kept = result.ok
+        ? new Set(result.value.keep.slice(0, FRONTIER_MAX_KEEP).map((id) => id.trim()))
+        : undefined;
       const position = new Map(frontier.map((v, i) => [v.node.id, String(i + 1)]));
       let first = true;
       return ranked.map((verdict): NodeVerdict => {
