@@ -1,3 +1,4 @@
+import type { DeviceProfile } from './cost/device-profiles.ts';
 /**
  * The ports the engine needs from the outside world. Adapters (src/models, workers) implement
  * them; fakes for tests live in src/engine/testing.
@@ -43,6 +44,11 @@ export interface LlmPort {
   /** Returns raw text meant to be JSON matching `schema`; the engine parses and validates it. */
   completeStructured(request: StructuredRequest): Promise<Completion>;
   countTokens(text: string): number | Promise<number>;
+  /**
+   * This model's speed on this device, from the engine's own stats of its recent calls
+   * (cost/speed-meter.ts); absent or undefined where the engine reports none yet.
+   */
+  measuredProfile?(): DeviceProfile | undefined;
 }
 
 export interface EmbedderPort {

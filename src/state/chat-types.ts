@@ -10,6 +10,8 @@ export interface MemoriesUsed {
   /** The judge that walked the tree, e.g. "tacitree:llm" or "tacitree:embedding". */
   readonly judge: string;
   readonly llmCalls: number;
+  /** Milliseconds the search took, measured on the page from the question to the answer. */
+  readonly searchMs?: number;
   readonly error?: string;
 }
 

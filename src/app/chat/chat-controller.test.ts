@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DeviceProfile } from '../../engine/cost/index.ts';
+import type { LlmPort } from '../../engine/ports.ts';
 import type { TraversalEvent } from '../../engine/retrieval.ts';
 import { ScriptedLlm } from '../../engine/testing/index.ts';
 import { asNodeId, asSessionId } from '../../engine/types.ts';
@@ -68,6 +70,39 @@ describe('chat controller', () => {
     expect(reply?.memories).toMatchObject({ status: 'done', judge: 'tacitree:llm', llmCalls: 1 });
     expect(reply?.memories?.events).toEqual([visit, done]);
     expect(store.getState().lastTraversal).toEqual([visit, done]);
+  });
+
+  it('times the memory search and keeps the model’s measured speed once it has one', async () => {
+    let measured: DeviceProfile | undefined;
+    const port: LlmPort = Object.assign(new ScriptedLlm(), { measuredProfile: () => measured });
+    const store = createGroveStore();
+    let clock = 1000;
+    const memory = {
+      ...fakeMemory().memory,
+      retrieve: (q: string, o: unknown, onEvent?: (e: TraversalEvent) => void) => {
+        clock += 420;
+        return fakeMemory().memory.retrieve(q, o as never, onEvent);
+      },
+    } as MemoryClient;
+    const chat = createChatController({
+      store,
+      memory,
+      chatLlm: () => ({ port, label: 'scripted' }),
+      onMemoryChanged: () => Promise.resolve(),
+      now: () => clock,
+    });
+    await chat.send('Where do I live?');
+    expect(store.getState().messages[1]?.memories?.searchMs).toBe(420);
+    expect(store.getState().measuredProfile).toBeNull();
+
+    measured = {
+      name: 'this device',
+      prefillTokensPerSecond: 900,
+      decodeTokensPerSecond: 35,
+      overheadMs: 50,
+    };
+    await chat.send('And where do I work?');
+    expect(store.getState().measuredProfile).toEqual(measured);
   });
 
   it('shows where a waiting reply is, stage by stage, and clears it once it writes', async () => {

@@ -99,6 +99,7 @@ export function createChatController(deps: ChatDeps): ChatController {
     stage({ step: 0, steps: 0 });
     try {
       await profileReady();
+      const startedAt = now();
       const reply = await memory.retrieve(text, { effort: s.memoryEffort }, (event) => {
         store.getState().addTraversalEvent(replyId, event as TraversalEvent);
         if (event.type !== 'visit') return;
@@ -112,6 +113,7 @@ export function createChatController(deps: ChatDeps): ChatController {
         events: reply.events,
         judge: reply.judge,
         llmCalls: reply.llmCalls,
+        searchMs: now() - startedAt,
       });
       store.getState().setLastTraversal(reply.events);
       return reply.items;
@@ -203,6 +205,8 @@ export function createChatController(deps: ChatDeps): ChatController {
           store.getState().appendDelta(replyId, delta),
         );
         store.getState().finishMessage(replyId, { text: done.text, status: 'done' });
+        const measured = llm.port.measuredProfile?.();
+        if (measured) store.getState().setMeasuredProfile(measured);
       } catch (error) {
         const soFar = store.getState().messages.find((m) => m.id === replyId)?.text ?? '';
         if (control.signal.aborted && soFar.trim() !== '') {

@@ -21,6 +21,9 @@ export interface EngineRequest {
 export interface EngineUsage {
   readonly prompt_tokens: number;
   readonly completion_tokens: number;
+  /** web-llm's own measurement of this call (its usage.extra), where it reports one. */
+  readonly prefill_tokens_per_s?: number;
+  readonly decode_tokens_per_s?: number;
 }
 
 /** `finishReason` 'abort' means interruptGenerate() stopped the generation. */

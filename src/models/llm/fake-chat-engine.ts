@@ -8,6 +8,7 @@ import type {
   ChatEngine,
   EngineChunk,
   EngineCompletion,
+  EngineUsage,
   EngineLoadReport,
   EngineRequest,
 } from './chat-engine.ts';
@@ -22,6 +23,10 @@ export interface FakeChatEngineOptions {
   readonly generateError?: unknown;
   /** Counts with a whitespace "tokenizer" when true; absent method otherwise. */
   readonly canCountTokens?: boolean;
+  /** Speeds reported with each call's usage, as web-llm measures them (default: none). */
+  readonly speed?: (
+    call: number,
+  ) => Pick<EngineUsage, 'prefill_tokens_per_s' | 'decode_tokens_per_s'>;
 }
 
 export const DEFAULT_LOAD_REPORTS: readonly EngineLoadReport[] = [
@@ -107,7 +112,11 @@ export class FakeChatEngine implements ChatEngine {
       yield {
         delta: '',
         finishReason,
-        usage: { prompt_tokens: promptTokens, completion_tokens: produced },
+        usage: {
+          prompt_tokens: promptTokens,
+          completion_tokens: produced,
+          ...this.options.speed?.(id),
+        },
       };
     } finally {
       this.active--;

@@ -52,7 +52,12 @@ function fakeMlc() {
               yield {
                 ...chunk(''),
                 choices: [],
-                usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
+                usage: {
+                  prompt_tokens: 5,
+                  completion_tokens: 2,
+                  total_tokens: 7,
+                  extra: { prefill_tokens_per_s: 812.5, decode_tokens_per_s: 41.2 },
+                },
               };
             })();
           }
@@ -92,7 +97,13 @@ describe('chatEngineFromMlc (web-llm API mapping)', () => {
     for await (const piece of chat.stream({ messages: request.messages, max_tokens: 8 }))
       pieces.push(piece);
     expect(pieces.map((p) => p.delta).join('')).toBe('Hello');
-    expect(pieces.at(-1)?.usage).toEqual({ prompt_tokens: 5, completion_tokens: 2 });
+    // web-llm's own speeds of the call come along (usage.extra).
+    expect(pieces.at(-1)?.usage).toEqual({
+      prompt_tokens: 5,
+      completion_tokens: 2,
+      prefill_tokens_per_s: 812.5,
+      decode_tokens_per_s: 41.2,
+    });
     expect(created[1]).toMatchObject({
       stream: true,
       stream_options: { include_usage: true },

@@ -10,7 +10,7 @@ import type {
   ChatCompletionRequestStreaming,
   InitProgressReport,
 } from '@mlc-ai/web-llm';
-import type { ChatEngine, EngineChunk, EngineRequest } from './chat-engine.ts';
+import type { ChatEngine, EngineChunk, EngineRequest, EngineUsage } from './chat-engine.ts';
 import { COUNT_TOKENS_REQUEST } from './count-tokens.ts';
 
 /** The part of web-llm's MLCEngineInterface the adapter uses (its worker proxy implements it). */
@@ -49,14 +49,7 @@ export function chatEngineFromMlc(engine: MlcEngineLike): ChatEngine {
       return {
         text: choice?.message.content ?? '',
         finishReason: choice?.finish_reason ?? null,
-        ...(reply.usage
-          ? {
-              usage: {
-                prompt_tokens: reply.usage.prompt_tokens,
-                completion_tokens: reply.usage.completion_tokens,
-              },
-            }
-          : {}),
+        ...(reply.usage ? { usage: engineUsage(reply.usage) } : {}),
       };
     },
     async *stream(request) {
@@ -74,19 +67,29 @@ export function chatEngineFromMlc(engine: MlcEngineLike): ChatEngine {
   return count ? { ...adapted, countTokens: count } : adapted;
 }
 
+type MlcUsage = NonNullable<ChatCompletionChunk['usage']>;
+
+/** Token counts, and web-llm's speeds of the call where it measured them. */
+function engineUsage(usage: MlcUsage): EngineUsage {
+  const extra = (usage as Partial<MlcUsage>).extra;
+  return {
+    prompt_tokens: usage.prompt_tokens,
+    completion_tokens: usage.completion_tokens,
+    ...(extra
+      ? {
+          prefill_tokens_per_s: extra.prefill_tokens_per_s,
+          decode_tokens_per_s: extra.decode_tokens_per_s,
+        }
+      : {}),
+  };
+}
+
 function fromChunk(chunk: ChatCompletionChunk): EngineChunk {
   const choice = chunk.choices[0];
   return {
     delta: choice?.delta.content ?? '',
     ...(choice?.finish_reason ? { finishReason: choice.finish_reason } : {}),
-    ...(chunk.usage
-      ? {
-          usage: {
-            prompt_tokens: chunk.usage.prompt_tokens,
-            completion_tokens: chunk.usage.completion_tokens,
-          },
-        }
-      : {}),
+    ...(chunk.usage ? { usage: engineUsage(chunk.usage) } : {}),
   };
 }
 

@@ -37,6 +37,28 @@ describe('WebLlmPort (contract, fake engine)', () => {
     expect(port.id).toBe(`web-llm:${MODEL}`);
   });
 
+  it("measures the model's speed on this device from the engine's stats of recent calls", async () => {
+    const silent = await loaded();
+    await silent.port.complete({ messages: user('a b'), maxTokens: 8 });
+    expect(silent.port.measuredProfile()).toBeUndefined();
+
+    const speeds = [
+      { prefill_tokens_per_s: 800, decode_tokens_per_s: 30 },
+      { prefill_tokens_per_s: 1200, decode_tokens_per_s: 50 },
+      { prefill_tokens_per_s: 1000, decode_tokens_per_s: 40 },
+    ];
+    const { port } = await loaded({ speed: (call) => speeds[(call - 1) % speeds.length]! });
+    await port.complete({ messages: user('one'), maxTokens: 8 });
+    await port.stream({ messages: user('two'), maxTokens: 8 }, () => undefined);
+    expect(port.measuredProfile()).toBeUndefined();
+    await port.complete({ messages: user('three'), maxTokens: 8 });
+    expect(port.measuredProfile()).toMatchObject({
+      name: 'this device',
+      prefillTokensPerSecond: 1000,
+      decodeTokensPerSecond: 40,
+    });
+  });
+
   it('streams deltas in order and returns the full text', async () => {
     const { port } = await loaded({ reply: () => 'one two three four' });
     const deltas: string[] = [];

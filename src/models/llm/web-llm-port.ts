@@ -11,7 +11,9 @@
  * - Token counts: the model's own tokenizer via `engine.countTokens` once loaded; before the model
  *   is loaded, or when the engine cannot count, the engine's model-free approximation.
  * - Load progress: mapped monotone onto the app's Progress type, ending at 100.
+ * - Speed: web-llm's prefill and decode tokens per second of each call feed `measuredProfile`.
  */
+import { SpeedMeter, type DeviceProfile } from '../../engine/cost/index.ts';
 import { AbortError, abortErrorFrom, throwIfAborted } from '../../engine/errors.ts';
 import type {
   ChatMessage,
@@ -50,11 +52,17 @@ export class WebLlmPort implements LlmPort {
   private readonly fallback: Tokenizer;
   private loading: Promise<void> | undefined;
   private loadState: LoadState = 'idle';
+  private readonly speeds = new SpeedMeter();
 
   constructor(private readonly options: WebLlmPortOptions) {
     this.engine = options.engine;
     this.id = `web-llm:${options.modelId}`;
     this.fallback = options.tokenizer ?? approximateTokenizer;
+  }
+
+  /** The loaded model's speed on this device, from web-llm's stats of its recent calls. */
+  measuredProfile(): DeviceProfile | undefined {
+    return this.speeds.profile();
   }
 
   get modelId(): string {
@@ -163,6 +171,11 @@ export class WebLlmPort implements LlmPort {
             ? await this.runStream(engineRequest, onDelta, signal)
             : await this.runComplete(engineRequest);
           if (signal?.aborted || aborted) throw abortErrorFrom(signal);
+          if (usage?.prefill_tokens_per_s !== undefined && usage.decode_tokens_per_s !== undefined)
+            this.speeds.record({
+              prefillTokensPerSecond: usage.prefill_tokens_per_s,
+              decodeTokensPerSecond: usage.decode_tokens_per_s,
+            });
           return {
             text,
             promptTokens: usage?.prompt_tokens ?? this.fallbackCount(request.messages),

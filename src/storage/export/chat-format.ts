@@ -44,6 +44,7 @@ const memoriesUsed = z.strictObject({
   events: z.array(traversalEvent).max(LIMITS.eventsPerMessage),
   judge: z.string().max(LIMITS.nameChars),
   llmCalls: count,
+  searchMs: z.number().min(0).optional(),
   error: reason.optional(),
 });
 

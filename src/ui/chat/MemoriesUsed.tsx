@@ -1,5 +1,6 @@
 /**
- * Under a reply: the facts retrieved and how the tree walk found them (kept / pruned + why). A
+ * Under a reply: the facts retrieved and how the tree walk found them (kept / pruned + why), with
+ * the model calls and judge tokens the search spent and the time it took on this device. A
  * task reply is written from the task memory (its card), so its facts are shown as related.
  */
 import type { MemoriesUsed as Memories } from '../../state/chat-types.ts';
@@ -7,6 +8,9 @@ import { useGrove, useServices } from '../app-context.tsx';
 import { summariseTraversal, type JudgedNode } from './traversal-summary.ts';
 
 const MAX_LISTED = 12;
+
+const searchTime = (ms: number) =>
+  ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 
 function JudgedList({ nodes, verdict }: { nodes: readonly JudgedNode[]; verdict: string }) {
   if (nodes.length === 0) return null;
@@ -53,6 +57,9 @@ export function MemoriesUsed({
             · {summary.kept.length} kept, {summary.pruned.length} pruned · {summary.calls} LLM call
             {summary.calls === 1 ? '' : 's'}
             {summary.calls > 0 ? `, ${summary.tokens} judge tokens` : ''} ({memories.judge})
+            {memories.searchMs === undefined
+              ? ''
+              : ` · searched in ${searchTime(memories.searchMs)}`}
           </span>
         )}
       </summary>

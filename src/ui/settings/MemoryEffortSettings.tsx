@@ -1,8 +1,15 @@
 /**
- * The memory effort: how much LLM time a memory search may spend, with what each costs on a fast
- * and on a typical device (engine cost model, measured search work).
+ * The memory effort: how much LLM time a memory search may spend, with what each costs on this
+ * device once the loaded model has measured its speed, and on a fast and a typical device (engine
+ * cost model, measured search work).
  */
-import { DEVICE_PROFILES, MEASURED_SEARCH_WORK, searchMs } from '../../engine/cost/index.ts';
+import {
+  DEVICE_PROFILES,
+  MEASURED_SEARCH_WORK,
+  searchMs,
+  type DeviceProfile,
+  type SearchWork,
+} from '../../engine/cost/index.ts';
 import { MEMORY_EFFORTS, type MemoryEffort } from '../../engine/tree/memory-effort.ts';
 import { useGrove, useServices } from '../app-context.tsx';
 
@@ -14,9 +21,19 @@ const DESCRIPTIONS: Readonly<Record<MemoryEffort, string>> = {
 
 const seconds = (ms: number) => `≈ ${(ms / 1000).toFixed(1)} s`;
 
+function costText(work: SearchWork, measured: DeviceProfile | null): string {
+  if (work.calls === 0) return 'No model time.';
+  const calls = `${work.calls} LLM ${work.calls === 1 ? 'call' : 'calls'} a search`;
+  const here = measured
+    ? `${seconds(searchMs(work, measured))} on this device (the loaded model's measured speed), `
+    : '';
+  return `${calls}: ${here}${seconds(searchMs(work, DEVICE_PROFILES.fast))} on a fast GPU, ${seconds(searchMs(work, DEVICE_PROFILES.typical))} on a typical laptop.`;
+}
+
 export function MemoryEffortSettings() {
   const { store } = useServices();
   const effort = useGrove((s) => s.memoryEffort);
+  const measured = useGrove((s) => s.measuredProfile);
   return (
     <section className="panel" aria-labelledby="memory-effort-heading">
       <h2 id="memory-effort-heading">Memory effort</h2>
@@ -39,11 +56,7 @@ export function MemoryEffortSettings() {
               <span>
                 <strong>{name}</strong>
                 {name === 'balanced' ? ' (default)' : ''} — {DESCRIPTIONS[name]}{' '}
-                <span className="effort-cost">
-                  {work.calls === 0
-                    ? 'No model time.'
-                    : `${work.calls} LLM ${work.calls === 1 ? 'call' : 'calls'} a search: ${seconds(searchMs(work, DEVICE_PROFILES.fast))} on a fast GPU, ${seconds(searchMs(work, DEVICE_PROFILES.typical))} on a typical laptop.`}
-                </span>
+                <span className="effort-cost">{costText(work, measured)}</span>
               </span>
             </label>
           );
