@@ -91,7 +91,7 @@ export function useExplorer(): [ExplorerState, ExplorerActions] {
     build: null,
     buildProgress: null,
     question: 0,
-    judge: hasLlm ? 'llm' : 'embedding',
+    judge: hasLlm ? 'llm' : 'hybrid',
     baselines: EXPLORER_BASELINES,
     run: null,
     error: null,
