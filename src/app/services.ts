@@ -20,6 +20,7 @@ import { createTopicRouter } from './chat/discourse-context.ts';
 import { lazyEmbedder } from './chat/topic-embedder.ts';
 import { persistTopics } from './chat/topics-persistence.ts';
 import { createMemoryActions, savedProfileId, type MemoryActions } from './memory-actions.ts';
+import { startMemoryTestMode } from './memory-test-mode.ts';
 import { memoryWorkerConfig, startMemoryWorker } from './memory-worker.ts';
 import { runtime, runtimeService, type RuntimeService } from './runtime.ts';
 import { registerTestApi } from './test-api.ts';
@@ -95,6 +96,8 @@ export function startServices(location: Location = window.location): AppServices
   });
 
   if (testMode) store.getState().setTestMode({ label: testModeLabel(null, []) });
+  // `/?test=memory` (labelled): window.grove.memory on a worker of its own; the layout says so.
+  store.getState().setMemoryTestMode(startMemoryTestMode(location.search));
   memory.onBroadcast((m) => store.getState().updateIngestion(m.sessionId, m.stage));
   const showStatus = () =>
     memory.status().then(
