@@ -45,7 +45,19 @@ export const LAYERS = {
     typesOnly: ['models', 'storage'],
   },
   app: { files: ['src/app/**/*.{ts,tsx}'], forbids: ['ui', 'workers', 'scripts'] },
-  ui: { files: ['src/ui/**/*.{ts,tsx}'], forbids: ['workers', 'scripts'] },
+  ui: {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    forbids: ['workers', 'scripts'],
+    // One owner per state: views read the LLM runtime from the store, and act on it through the
+    // services (useServices().runtime), never through the singleton.
+    also: [
+      {
+        group: ['**/app/runtime.ts'],
+        message:
+          'Views read the runtime from the store (useGrove) and act through useServices().runtime.',
+      },
+    ],
+  },
   workers: { files: ['workers/**/*.ts'], forbids: ['state', 'app', 'ui', 'scripts'] },
   scripts: { files: ['scripts/**/*.ts'], forbids: ['state', 'ui', 'workers'] },
 };
@@ -57,9 +69,10 @@ const layerMessage = (from, to) =>
   `Layers: ${from} must not import ${to} (README, "Architecture": nothing imports upward or sideways).`;
 
 function layerPatterns(layer) {
-  const { forbids, typesOnly = [] } = LAYERS[layer];
+  const { forbids, typesOnly = [], also = [] } = LAYERS[layer];
   return [
     ...forbids.map((to) => ({ group: layerPaths(to), message: layerMessage(layer, to) })),
+    ...also,
     ...typesOnly.map((to) => ({
       group: layerPaths(to),
       allowTypeImports: true,

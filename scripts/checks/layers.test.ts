@@ -77,6 +77,12 @@ describe('layers (lint): nothing imports upward or sideways', () => {
     }
   });
 
+  it('views never import the runtime singleton (they read the store, and act through services)', async () => {
+    const use = "import { runtime } from '../../app/runtime.ts';\nexport const r = runtime;\n";
+    expect(await ruleIds(use, 'src/ui/settings/Example.tsx')).toContain('no-restricted-imports');
+    expect(await ruleIds(use, 'src/app/chat/example.ts')).toEqual([]);
+  });
+
   it('a layer test file is held to its layer too', async () => {
     const [code] = importOf('storage', 'app');
     expect(await ruleIds(code, 'src/storage/sub/example.test.ts')).toContain(
