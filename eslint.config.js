@@ -14,13 +14,76 @@ export const engineForbiddenImports = [
   'd3',
   'comlink',
 ];
+
+/**
+ * The layers (README, "Architecture"): a folder imports only the folders below it, never one above
+ * or beside it.
+ *
+ *   src/engine ← src/models, src/storage ← src/state ← src/app ← src/ui ← src/main.tsx
+ *                src/models, src/storage ← workers/ (worker entries), scripts/ (Node CLI)
+ *
+ * `forbids` lists, per layer, the folders it must not import; the store may use the types of
+ * models and storage (`import type` only: it holds their data, never calls them). Checked by
+ * scripts/checks/layers.test.ts.
+ */
+export const LAYERS = {
+  engine: {
+    files: ['src/engine/**/*.ts'],
+    forbids: ['models', 'storage', 'state', 'app', 'ui', 'workers', 'scripts'],
+  },
+  models: {
+    files: ['src/models/**/*.{ts,tsx}'],
+    forbids: ['storage', 'state', 'app', 'ui', 'workers', 'scripts'],
+  },
+  storage: {
+    files: ['src/storage/**/*.{ts,tsx}'],
+    forbids: ['models', 'state', 'app', 'ui', 'workers', 'scripts'],
+  },
+  state: {
+    files: ['src/state/**/*.{ts,tsx}'],
+    forbids: ['app', 'ui', 'workers', 'scripts'],
+    typesOnly: ['models', 'storage'],
+  },
+  app: { files: ['src/app/**/*.{ts,tsx}'], forbids: ['ui', 'workers', 'scripts'] },
+  ui: {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    forbids: ['workers', 'scripts'],
+    // One owner per state: views read the LLM runtime from the store, and act on it through the
+    // services (useServices().runtime), never through the singleton.
+    also: [
+      {
+        group: ['**/app/runtime.ts'],
+        message:
+          'Views read the runtime from the store (useGrove) and act through useServices().runtime.',
+      },
+    ],
+  },
+  workers: { files: ['workers/**/*.ts'], forbids: ['state', 'app', 'ui', 'scripts'] },
+  scripts: { files: ['scripts/**/*.ts'], forbids: ['state', 'ui', 'workers'] },
+};
+
+/** Import paths into a layer's folder, from anywhere (no other folder bears a layer's name). */
+const layerPaths = (layer) => [`**/${layer}/**`];
+
+const layerMessage = (from, to) =>
+  `Layers: ${from} must not import ${to} (README, "Architecture": nothing imports upward or sideways).`;
+
+function layerPatterns(layer) {
+  const { forbids, typesOnly = [], also = [] } = LAYERS[layer];
+  return [
+    ...forbids.map((to) => ({ group: layerPaths(to), message: layerMessage(layer, to) })),
+    ...also,
+    ...typesOnly.map((to) => ({
+      group: layerPaths(to),
+      allowTypeImports: true,
+      message: `Layers: ${layer} may use only the types of ${to} (import type).`,
+    })),
+  ];
+}
+
 const forbiddenPatterns = [
   ...engineForbiddenImports.flatMap((name) => [name, `${name}/*`]),
   'd3-*',
-  '**/ui/**',
-  '**/storage/**',
-  '**/models/**',
-  '**/state/**',
 ];
 
 export default tseslint.config(
@@ -65,6 +128,7 @@ export default tseslint.config(
               message:
                 'src/engine is pure: UI, storage, model and state libraries belong in adapters.',
             },
+            ...layerPatterns('engine'),
           ],
         },
       ],
@@ -75,6 +139,27 @@ export default tseslint.config(
         'navigator',
         'indexedDB',
         'localStorage',
+      ],
+    },
+  },
+  ...Object.keys(LAYERS)
+    .filter((layer) => layer !== 'engine')
+    .map((layer) => ({
+      files: LAYERS[layer].files,
+      rules: { 'no-restricted-imports': ['error', { patterns: layerPatterns(layer) }] },
+    })),
+  {
+    // The explorer worker's logic still lives in src/ui/explorer (issue 14 part 3 moves it out):
+    // until then its entry may import that one folder of src/ui, and nothing else above it.
+    files: ['workers/explorer.worker.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: layerPatterns('workers').map((p) =>
+            p.message.includes(' ui ') ? { ...p, group: ['**/ui/*', '!**/ui/explorer'] } : p,
+          ),
+        },
       ],
     },
   },

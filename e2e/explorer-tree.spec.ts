@@ -30,7 +30,7 @@ test('no-LLM mode: build, hybrid judge, keyword labels, keyboard zoom, search, c
   await expect(explorer.getByTestId('build-summary')).toContainText('none: extractive facts', {
     timeout: 150_000,
   });
-  await expect(explorer.getByRole('combobox', { name: 'TaciTree judge' })).toHaveValue('embedding');
+  await expect(explorer.getByRole('combobox', { name: 'TaciTree judge' })).toHaveValue('hybrid');
   await explorer.getByRole('button', { name: 'Run TaciTree and baselines' }).click();
   await expect(explorer.locator('tr[data-method="tacitree-embedding"]')).toBeVisible({
     timeout: 60_000,

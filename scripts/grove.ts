@@ -36,8 +36,10 @@ Commands:
        [--flat-depth facts|sessions]
        [--concurrency N] [--cache DIR | --no-cache] [--max-attempts 6]
       Measure one method's retrieval (recall@k, F1, tokens, LLM calls) on a benchmark.
-      Methods: tacitree-llm, tacitree-listwise, tacitree-embedding, collapsed, flat-facts,
-      flat-hybrid, rag-raw, rag-summary, bm25, bm25-turns, bm25-turns-sessions, long-context.
+      Methods: tacitree-llm, tacitree-listwise, tacitree-embedding, collapsed-tree, flat-facts,
+      flat-hybrid, rag-raw, rag-summary, bm25, bm25-turns, bm25-turns-sessions, long-context
+      (the explorer and docs/results.md use the same names; "collapsed" still works, with a
+      notice).
       An existing --out resumes.
       --tree-judge: the TaciTree judge without an LLM (tacitree-embedding, and the LLM methods
       without an LLM): hybrid = w·z(cosine) + (1 − w)·z(BM25), w = --embedding-weight (default);

@@ -4,12 +4,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App.tsx';
 import { ServicesProvider } from './ui/app-context.tsx';
-import './app/memory-test-mode.tsx'; // only acts on /?test=memory (labelled test mode)
 import { registerRuntime } from './app/runtime.ts';
 import { startServices } from './app/services.ts';
 import { registerServiceWorker } from './app/service-worker.ts';
-import './models/embedder/embed-test-api.ts';
+import { registerTestApi } from './app/test-api.ts';
+import { embedTestApi } from './models/embedder/embed-test-api.ts';
 
+registerTestApi('embed', embedTestApi);
 registerRuntime();
 const services = startServices();
 const root = document.getElementById('root');

@@ -203,8 +203,8 @@ describe('grove eval', () => {
     ).rejects.toThrow(/bad\.json: record 0: field conversation\.speaker_b/);
   });
 
-  it('is registered in the grove command line', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [
+  it('is registered in the grove command line; an old method name works, with a notice', async () => {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [
       '--import',
       'tsx',
       'scripts/grove.ts',
@@ -215,6 +215,7 @@ describe('grove eval', () => {
       '--limit',
       '2',
     ]);
-    expect(JSON.parse(stdout)).toMatchObject({ method: 'collapsed', questions: 2 });
+    expect(JSON.parse(stdout)).toMatchObject({ method: 'collapsed-tree', questions: 2 });
+    expect(stderr).toContain('method "collapsed" is now called "collapsed-tree"');
   });
 });

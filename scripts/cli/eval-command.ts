@@ -13,6 +13,7 @@ import { loadDataset, mergeDatasets } from '../../src/engine/datasets/load.ts';
 import { JUDGE_ANSWER_PURPOSE } from '../../src/engine/eval/answer-check.ts';
 import {
   DEFAULT_TREE_SETTINGS,
+  canonicalMethodName,
   EVAL_METHODS,
   judgeLabel,
   type EvalMethod,
@@ -161,6 +162,16 @@ export interface EvalDeps {
   readonly memoryCache?: MemoryCache;
 }
 
+/** A method's current name; an old name still works, with a notice on stderr. */
+function methodName(given: string): string {
+  const current = canonicalMethodName(given);
+  if (current !== given)
+    process.stderr.write(
+      `grove eval: method "${given}" is now called "${current}"; the old name still works for now.\n`,
+    );
+  return current;
+}
+
 export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
   // MS-TOD with a MAP task-memory method (map-embedding, map-embedding-nojudge, bm25): issue 8.
   const msTod = await import('./eval-ms-tod.ts');
@@ -172,8 +183,13 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
   const values = parse(argv, evalOptions);
   const datasetName = choice(values.dataset, 'dataset', DATASET_NAMES, 'locomo');
   if (values.dataset === undefined) throw new UsageError('--dataset is required');
-  const method = choice(values.method, 'method', EVAL_METHODS, 'tacitree-embedding') as EvalMethod;
   if (values.method === undefined) throw new UsageError('--method is required');
+  const method = choice(
+    methodName(values.method),
+    'method',
+    EVAL_METHODS,
+    'tacitree-embedding',
+  ) as EvalMethod;
   const file = required(values.file, 'file');
   const k = intOption(values.k, 'k', 5);
   if (k < 1) throw new UsageError(`--k must be at least 1, got ${k}`);

@@ -58,4 +58,14 @@ describe('the --out rows file', () => {
     expect(records.failed.map((f) => f.question_id)).toEqual(['q0']);
     expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(1);
   });
+
+  it("resumes rows written under a method's old name under its current one", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'grove-rows-')), 'rows.jsonl');
+    await appendRow(path, { ...run, method: 'collapsed' }, row('q0'));
+    const records = await readRunRecords(path, { ...run, method: 'collapsed-tree' });
+    expect(records.rows.map((r) => r.question_id)).toEqual(['q0']);
+    await expect(readRunRecords(path, { ...run, method: 'flat-facts' })).rejects.toThrow(
+      /rows of another run/,
+    );
+  });
 });

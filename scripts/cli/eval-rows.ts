@@ -6,6 +6,7 @@
  * by the next run, whose row then follows it.
  */
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { canonicalMethodName } from '../../src/engine/eval/methods.ts';
 import type { EvalRow, FailedRow } from '../../src/engine/eval/run-eval.ts';
 import { UsageError } from './args.ts';
 
@@ -30,8 +31,11 @@ export interface RunRecords {
 
 const isFailed = (row: EvalRow | FailedRow): row is FailedRow => 'error' in row;
 
-const sameRun = (a: RunKey, b: RunKey) =>
-  (Object.keys(a) as (keyof RunKey)[]).every((key) => a[key] === b[key]);
+/** Rows written under a method's old name (`collapsed`) resume under its current one. */
+const sameRun = (stored: RunKey, run: RunKey) =>
+  (Object.keys(run) as (keyof RunKey)[]).every((key) =>
+    key === 'method' ? canonicalMethodName(stored.method) === run.method : stored[key] === run[key],
+  );
 
 /**
  * Rows already in `path` (none when it does not exist); rows of another run are an error. A run

@@ -1,13 +1,16 @@
 /**
  * The app-wide LLM runtime controller: probes this browser, applies the persisted model choice,
- * and is exposed to e2e and curious users as window.grove.runtime.
+ * and is exposed to e2e and curious users as window.grove.runtime. Views never import it: they
+ * read its snapshot from the store (the runtime slice) and act through `runtimeService`, which
+ * the composition root hands them as `services.runtime`.
  */
 import { buildAppConfig } from '../models/llm/app-config.ts';
 import { createLlm } from '../models/llm/create-llm.ts';
-import { listCachedModels, webLlmModelCache } from '../models/llm/model-cache.ts';
-import { LocalStorageSettings, ModelChoiceStore } from '../models/model-choice.ts';
+import type { LlmPort } from '../engine/ports.ts';
+import { listCachedModels, webLlmModelCache, type CachedModel } from '../models/llm/model-cache.ts';
+import { LocalStorageSettings, ModelChoiceStore, type LlmChoice } from '../models/model-choice.ts';
 import { probeCapabilities } from '../models/probe.ts';
-import { RuntimeController } from '../models/runtime-controller.ts';
+import { RuntimeController, type RuntimeSnapshot } from '../models/runtime-controller.ts';
 import {
   DOCUMENT_POLICY_CONTEXT,
   assertConnectAllowed,
@@ -26,8 +29,13 @@ export const runtime = new RuntimeController(
   },
 );
 
+export interface ModelCache {
+  list(): Promise<CachedModel[]>;
+  remove(modelId: string): Promise<void>;
+}
+
 /** Downloaded web-llm models under the current cache backend and model URL. */
-export function modelCache() {
+export function modelCache(): ModelCache {
   const { cacheBackend, modelBaseUrl } = runtime.getSnapshot().choice;
   const cache = webLlmModelCache(buildAppConfig({ cacheBackend, modelBaseUrl }));
   return {
@@ -35,6 +43,27 @@ export function modelCache() {
     remove: (modelId: string) => cache.remove(modelId),
   };
 }
+
+/** What the views may do with the runtime; its state they read from the store. */
+export interface RuntimeService {
+  /** Probes this browser (once; later calls share the result). */
+  start(): Promise<RuntimeSnapshot>;
+  /** Persists a new LLM choice; throws on an invalid one and changes nothing. */
+  choose(llm: LlmChoice): RuntimeSnapshot;
+  /** Loads the selected model; failures land in the snapshot's `llm.error`. */
+  load(): Promise<RuntimeSnapshot>;
+  /** The loaded LLM, if any (the explorer lends it to its worker). */
+  llm(): LlmPort | undefined;
+  modelCache(): ModelCache;
+}
+
+export const runtimeService: RuntimeService = {
+  start: () => runtime.start(),
+  choose: (llm) => runtime.choose(llm),
+  load: () => runtime.load(),
+  llm: () => runtime.llm,
+  modelCache,
+};
 
 export function registerRuntime(): void {
   registerTestApi('runtime', runtime.testApi);

@@ -20,8 +20,9 @@ import { createTopicRouter } from './chat/discourse-context.ts';
 import { lazyEmbedder } from './chat/topic-embedder.ts';
 import { persistTopics } from './chat/topics-persistence.ts';
 import { createMemoryActions, savedProfileId, type MemoryActions } from './memory-actions.ts';
+import { startMemoryTestMode } from './memory-test-mode.ts';
 import { memoryWorkerConfig, startMemoryWorker } from './memory-worker.ts';
-import { runtime } from './runtime.ts';
+import { runtime, runtimeService, type RuntimeService } from './runtime.ts';
 import { registerTestApi } from './test-api.ts';
 import { OneEngineLlm } from './test-mode/one-engine-llm.ts';
 import { ScriptedChatLlm } from './test-mode/scripted-chat-llm.ts';
@@ -37,6 +38,8 @@ export interface AppServices {
   readonly tasks: TaskAssist;
   /** The conversation history: open or delete a past conversation. */
   readonly conversations: ConversationActions;
+  /** The LLM runtime's actions (its snapshot is the store's `runtime`). */
+  readonly runtime: RuntimeService;
 }
 
 function chatLlmSource(
@@ -93,6 +96,8 @@ export function startServices(location: Location = window.location): AppServices
   });
 
   if (testMode) store.getState().setTestMode({ label: testModeLabel(null, []) });
+  // `/?test=memory` (labelled): window.grove.memory on a worker of its own; the layout says so.
+  store.getState().setMemoryTestMode(startMemoryTestMode(location.search));
   memory.onBroadcast((m) => store.getState().updateIngestion(m.sessionId, m.stage));
   const showStatus = () =>
     memory.status().then(
@@ -140,5 +145,14 @@ export function startServices(location: Location = window.location): AppServices
     /** Test mode with one engine: every call it ran, in order of completion. */
     engineLog: () => oneEngine?.log ?? [],
   });
-  return { store, memory, chat, memoryActions, testMode, tasks, conversations };
+  return {
+    store,
+    memory,
+    chat,
+    memoryActions,
+    testMode,
+    tasks,
+    conversations,
+    runtime: runtimeService,
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NodeId } from '../engine/types.ts';
-import { syntheticForest } from '../ui/tree/synthetic-forest.ts';
+import { syntheticForest } from '../engine/testing/synthetic-forest.ts';
 import { leafOfFact } from './memory-link-slice.ts';
 import { createGroveStore } from './store.ts';
 

@@ -7,6 +7,7 @@ import type { MemoryLinkSlice } from './memory-link-slice.ts';
 import type { MemorySlice } from './memory-slice.ts';
 import type { ProfileSlice } from './profile-slice.ts';
 import type { RuntimeSlice } from './runtime-slice.ts';
+import type { TaskSlice } from './task-slice.ts';
 import type { TopicsSlice } from './topics-slice.ts';
 import type { UiSlice } from './ui-slice.ts';
 
@@ -18,6 +19,7 @@ export type GroveState = RuntimeSlice &
   IngestionSlice &
   UiSlice &
   TopicsSlice &
-  HistorySlice;
+  HistorySlice &
+  TaskSlice;
 
 export type SliceCreator<T> = StateCreator<GroveState, [], [], T>;

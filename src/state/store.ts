@@ -11,6 +11,7 @@ import { createMemorySlice } from './memory-slice.ts';
 import { createProfileSlice } from './profile-slice.ts';
 import { createRuntimeSlice } from './runtime-slice.ts';
 import type { GroveState } from './store-types.ts';
+import { createTaskSlice } from './task-slice.ts';
 import { createTopicsSlice } from './topics-slice.ts';
 import { createUiSlice } from './ui-slice.ts';
 
@@ -28,5 +29,6 @@ export function createGroveStore(): GroveStore {
     ...createUiSlice(...a),
     ...createTopicsSlice(...a),
     ...createHistorySlice(...a),
+    ...createTaskSlice(...a),
   }));
 }

@@ -20,18 +20,23 @@ export interface UiSlice {
   readonly view: ViewId;
   readonly firstRunDismissed: boolean;
   readonly testMode: TestModeInfo | null;
+  /** `/?test=memory`: the memory store's test mode (src/app/memory-test-mode.ts), its banner. */
+  readonly memoryTestMode: TestModeInfo | null;
   setView(view: ViewId): void;
   dismissFirstRun(): void;
   setTestMode(info: TestModeInfo | null): void;
+  setMemoryTestMode(info: TestModeInfo | null): void;
 }
 
 export const createUiSlice: SliceCreator<UiSlice> = (set) => ({
   view: 'chat',
   firstRunDismissed: false,
   testMode: null,
+  memoryTestMode: null,
   setView: (view) => set({ view }),
   dismissFirstRun: () => set({ firstRunDismissed: true }),
   setTestMode: (testMode) => set({ testMode }),
+  setMemoryTestMode: (memoryTestMode) => set({ memoryTestMode }),
 });
 
 /** `#settings` → 'settings'; anything else → undefined. */

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { runtime } from '../app/runtime.ts';
 import { originsNeedingReload } from '../app/security/connect-policy.ts';
 import { LLM_FAMILIES, WASM_TEXTGEN_MODELS } from '../models/catalogue.ts';
 import type { LlmChoice } from '../models/model-choice.ts';
 import type { WebGpuProbe } from '../models/probe.ts';
 import type { LlmLoadState } from '../models/runtime-controller.ts';
 import type { RuntimeSelection } from '../models/select-runtime.ts';
+import { useServices } from './app-context.tsx';
 import { useRuntime } from './use-runtime.ts';
 import './runtime-status.css';
 
@@ -19,7 +19,7 @@ const MODE_BADGE: Record<RuntimeSelection['mode'], string> = {
 /** The WebGPU line of the status list: what the probe found. */
 export function WebGpuStatus() {
   const snapshot = useRuntime();
-  if (snapshot.status === 'probing') return <strong>checking…</strong>;
+  if (!snapshot || snapshot.status === 'probing') return <strong>checking…</strong>;
   return <WebGpuText gpu={snapshot.probe.webgpu} />;
 }
 
@@ -65,8 +65,9 @@ function parseChoice(value: string): LlmChoice {
 
 /** The active LLM mode, what it costs, and what the user can do about it. */
 export function RuntimeStatus() {
+  const { runtime } = useServices();
   const snapshot = useRuntime();
-  if (snapshot.status === 'probing') {
+  if (!snapshot || snapshot.status === 'probing') {
     return (
       <div className="runtime" data-testid="runtime" data-mode="probing">
         <h2>Language model</h2>
@@ -158,6 +159,7 @@ function LoadControl({
   /** The page's policy blocks the chosen server until a reload (the notice above says so). */
   blocked: boolean;
 }) {
+  const { runtime } = useServices();
   const verb = mode === 'remote' ? 'Connect' : 'Download and load';
   return (
     <div className="load" data-testid="llm-load" data-status={llm.status}>
@@ -188,6 +190,7 @@ function LoadControl({
 
 /** Opt-in only: a server the user names. Clearly marked as leaving the device. */
 function RemoteEndpointForm() {
+  const { runtime } = useServices();
   const [baseUrl, setBaseUrl] = useState('http://127.0.0.1:8080');
   const [model, setModel] = useState('');
   const [error, setError] = useState('');

@@ -55,7 +55,7 @@ describe('task assist in the chat', () => {
     expect(t.replies()).toEqual(['Just to confirm: a table for 2 at Nopa at 7 pm again?']);
     const reply = t.store.getState().messages.at(-1)!;
     expect(reply.model).toBe(TASK_REPLY_MODEL);
-    const card = t.tasks.cards.getState().cards[reply.id];
+    const card = t.store.getState().taskCards[reply.id];
     expect(card?.slots.map((s) => s.source?.sessionId)).toEqual(['old', 'old', 'old']);
     // The TaciTree memory is searched for the task turn too; its reply keeps its wording.
     expect(t.retrieves()).toBe(1);
@@ -66,7 +66,7 @@ describe('task assist in the chat', () => {
     expect(t.replies().at(-1)).toBe(
       'Updated the party size to 4. Just to confirm: a table for 4 at Nopa at 7 pm again?',
     );
-    expect(t.tasks.cards.getState().cards[reply.id]?.open).toBe(false);
+    expect(t.store.getState().taskCards[reply.id]?.open).toBe(false);
     await t.chat.send('yes');
     expect(t.replies().at(-1)).toMatch(/^Done\. Table booking — restaurant: Nopa; party size: 4/);
   });
@@ -105,7 +105,7 @@ describe('task assist with a model loaded', () => {
       model: 'Test model',
       status: 'done',
     });
-    const { cards, checks } = t.tasks.cards.getState();
+    const { taskCards: cards, taskChecks: checks } = t.store.getState();
     expect(checks[reply.id]).toMatchObject({ source: 'model' });
     expect(cards[reply.id]?.open).toBe(true);
 
@@ -127,15 +127,15 @@ describe('task assist with a model loaded', () => {
     const first = t.store.getState().messages.at(-1)!;
     expect(first.text).toBe('Just to confirm: a table for 2 at Nopa at 7 pm again?');
     expect(first.model).toBe(TASK_REPLY_MODEL);
-    expect(t.tasks.cards.getState().checks[first.id]?.summary).toBe(
+    expect(t.store.getState().taskChecks[first.id]?.summary).toBe(
       'Reply checked: 2 slots missing (party size, time); template used',
     );
-    expect(t.tasks.cards.getState().cards[first.id]?.open).toBe(true);
+    expect(t.store.getState().taskCards[first.id]?.open).toBe(true);
 
     await t.chat.send('no');
     const second = t.store.getState().messages.at(-1)!;
     expect(second.text).toBe('Which restaurant would you like to book?');
-    expect(t.tasks.cards.getState().checks[second.id]).toMatchObject({ reason: 'error' });
+    expect(t.store.getState().taskChecks[second.id]).toMatchObject({ reason: 'error' });
   });
 
   it('stop() ends the model writing: the template reply is shown', async () => {
@@ -159,6 +159,6 @@ describe('task assist with a model loaded', () => {
       status: 'done',
       model: TASK_REPLY_MODEL,
     });
-    expect(t.tasks.cards.getState().checks[reply.id]).toMatchObject({ reason: 'stopped' });
+    expect(t.store.getState().taskChecks[reply.id]).toMatchObject({ reason: 'stopped' });
   });
 });

@@ -9,49 +9,23 @@
  * the memory unit that supplied it (correctSlot in the worker). The chat joins each task turn
  * through `TaskTurnHooks`: once the message is known to be a task, the reply is shown as being
  * written and the chat's memory retrieval and topic routing run before its words are.
+ * The dialogue's state (the open task, the confirmation cards, the reply checks) lives in the
+ * store's task slice (src/state/task-slice.ts); only the in-flight reply's abort handle is kept
+ * here.
  */
-import { createStore, type StoreApi } from 'zustand/vanilla';
 import { asTurnId } from '../../engine/types.ts';
 import { sessionTurns } from '../../state/chat-slice.ts';
 import { newId } from '../../state/ids.ts';
 import type { GroveStore } from '../../state/store.ts';
+import type { TaskCard } from '../../state/task-types.ts';
 import type { MemoryClient } from '../../storage/memory-client.ts';
 import type { RecalledSlot } from '../../storage/task-memory-store.ts';
 import type { ChatLlm } from './chat-controller.ts';
 import { classifyRequest } from './task-classify.ts';
-import {
-  continueTask,
-  correctTask,
-  isOpen,
-  startTask,
-  type TaskState,
-  type TaskStep,
-} from './task-flow.ts';
-import { modelWrites, writeTaskReply, type TaskReplyCheck } from './task-reply.ts';
+import { continueTask, correctTask, isOpen, startTask, type TaskStep } from './task-flow.ts';
+import { modelWrites, writeTaskReply } from './task-reply.ts';
 
-/** What the confirmation under a reply shows. */
-export interface TaskCard {
-  readonly messageId: string;
-  readonly kindLabel: string;
-  readonly slots: readonly {
-    readonly name: string;
-    readonly label: string;
-    readonly value: string;
-    readonly source?: RecalledSlot;
-    /** The user corrected it inline (and the memory that supplied it, if any, was updated). */
-    readonly corrected: boolean;
-  }[];
-  /** Only the latest confirmation of an open task can be corrected. */
-  readonly open: boolean;
-  /** Why memory supplied nothing, when it could not be read. */
-  readonly note?: string;
-}
-
-export interface TaskCards {
-  readonly cards: Readonly<Record<string, TaskCard>>;
-  /** How each model-era task reply was checked, by message id (none in memory-only mode). */
-  readonly checks: Readonly<Record<string, TaskReplyCheck>>;
-}
+export type { TaskCard } from '../../state/task-types.ts';
 
 /** How the chat takes part in a task turn it hands over. */
 export interface TaskTurnHooks {
@@ -73,7 +47,6 @@ export interface TaskAssist {
   correct(messageId: string, slot: string, value: string): Promise<void>;
   /** Stops the model writing a task reply (the template reply is shown instead). */
   stop(): void;
-  readonly cards: StoreApi<TaskCards>;
 }
 
 export const TASK_REPLY_MODEL = 'task assistant (template)';
@@ -86,17 +59,8 @@ export function createTaskAssist(deps: {
 }): TaskAssist {
   const { store, memory } = deps;
   const now = deps.now ?? Date.now;
-  const cards = createStore<TaskCards>()(() => ({ cards: {}, checks: {} }));
-  let active: { sessionId: string; state: TaskState; cardId: string | null } | null = null;
+  // The model writing the current task reply (stop() aborts it): a handle, not state.
   let writing: AbortController | undefined;
-
-  const closeCards = () => {
-    const all = cards.getState().cards;
-    const closed = Object.fromEntries(
-      Object.entries(all).map(([id, c]) => [id, c.open ? { ...c, open: false } : c]),
-    );
-    cards.setState({ cards: closed });
-  };
 
   /**
    * Shows the reply as being written, runs `beforeReply` (the chat's part of the turn), then
@@ -136,8 +100,7 @@ export function createTaskAssist(deps: {
         status: 'done',
         model: reply.check.source === 'model' ? llm.label : TASK_REPLY_MODEL,
       });
-      const { checks } = cards.getState();
-      cards.setState({ checks: { ...checks, [id]: reply.check } });
+      store.getState().recordTaskCheck(id, reply.check);
     } finally {
       if (writing === control) writing = undefined;
     }
@@ -155,10 +118,12 @@ export function createTaskAssist(deps: {
     const { note, hooks, answersTask = false } = options;
     const id = hooks?.replyId ?? newId('m');
     const { state } = step;
-    closeCards();
+    store.getState().closeTaskCards();
     // The state machine moves on at once; only the reply's wording waits for the model.
-    active = { sessionId, state, cardId: null };
+    store.getState().setActiveTask({ sessionId, state, cardId: null });
     await write(id, sessionId, step, hooks && (() => hooks.beforeReply({ answersTask })));
+    // Another turn may have moved the dialogue on while this reply was written.
+    const isLatest = () => store.getState().activeTask?.state === state;
     if (state.phase === 'confirming') {
       const card: TaskCard = {
         messageId: id,
@@ -173,11 +138,11 @@ export function createTaskAssist(deps: {
             ...(source ? { source } : {}),
           };
         }),
-        open: active.state === state,
+        open: isLatest(),
         ...(note ? { note } : {}),
       };
-      cards.setState({ cards: { ...cards.getState().cards, [id]: card } });
-      if (active.state === state) active = { sessionId, state, cardId: id };
+      store.getState().putTaskCard(card);
+      if (isLatest()) store.getState().setActiveTask({ sessionId, state, cardId: id });
     }
     store.setState({ lastActivityAt: now() });
   };
@@ -197,9 +162,8 @@ export function createTaskAssist(deps: {
   }
 
   return {
-    cards,
     async handle(text, hooks) {
-      const sessionId = store.getState().sessionId;
+      const { sessionId, activeTask: active } = store.getState();
       if (active && active.sessionId === sessionId && isOpen(active.state)) {
         await answer(sessionId, continueTask(active.state, text), { hooks, answersTask: true });
         return true;
@@ -212,6 +176,7 @@ export function createTaskAssist(deps: {
     },
     async correct(messageId, slot, value) {
       const trimmed = value.trim();
+      const active = store.getState().activeTask;
       if (!active || active.cardId !== messageId || trimmed === '') return;
       const { state, sessionId } = active;
       const source = state.sources[slot];

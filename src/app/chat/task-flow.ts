@@ -9,23 +9,9 @@
 import { DEFAULT_MAX_TURNS } from '../../engine/task-memory/index.ts';
 import { doneLine, valuesInRequest, type TaskKind } from '../../storage/task-catalogue.ts';
 import type { RecalledSlot } from '../../storage/task-memory-store.ts';
+import type { TaskState } from '../../state/task-types.ts';
 
-export type TaskPhase = 'asking' | 'confirming' | 'done' | 'gave-up';
-
-export interface TaskState {
-  readonly kind: TaskKind;
-  readonly values: Readonly<Record<string, string>>;
-  /** Slots whose value came from memory, with the memory that supplied it. */
-  readonly sources: Readonly<Record<string, RecalledSlot>>;
-  readonly phase: TaskPhase;
-  /** The slot the last question asked about. */
-  readonly asking: string | null;
-  /** Slot questions asked so far (the proactive loop's turns). */
-  readonly questions: number;
-  readonly maxQuestions: number;
-  /** Slots the user corrected with the inline control (their memory was updated). */
-  readonly corrected: readonly string[];
-}
+export type { TaskPhase, TaskState } from '../../state/task-types.ts';
 
 export interface TaskStep {
   readonly state: TaskState;

@@ -16,31 +16,10 @@ import {
   type SlotStatus,
 } from '../../engine/task-memory/index.ts';
 import type { Turn } from '../../engine/types.ts';
+import type { CheckedSlot, TaskReplyCheck, TemplateReason } from '../../state/task-types.ts';
 import type { TaskState, TaskStep } from './task-flow.ts';
 
-/** Why the template reply stands instead of the model's. */
-export type TemplateReason = 'slots' | 'no-question' | 'empty' | 'error' | 'stopped';
-
-export interface CheckedSlot {
-  readonly name: string;
-  readonly label: string;
-  /** The value the state machine holds. */
-  readonly value: string;
-  readonly status: SlotStatus;
-}
-
-export interface TaskReplyCheck {
-  /** Who wrote the reply shown: the model (checked) or the template. */
-  readonly source: 'model' | 'template';
-  readonly reason?: TemplateReason;
-  /** Each known slot against the model's reply (empty when the model wrote nothing to check). */
-  readonly slots: readonly CheckedSlot[];
-  /** The model's reply when it was not shown. */
-  readonly rejected?: string;
-  readonly error?: string;
-  /** One line for the message's details ("Reply checked: 1 slot missing (time), template used"). */
-  readonly summary: string;
-}
+export type { CheckedSlot, TaskReplyCheck, TemplateReason } from '../../state/task-types.ts';
 
 export interface TaskReply {
   readonly text: string;

@@ -132,7 +132,7 @@ describe('a task turn in the topic forest', () => {
       model: 'Test model',
       status: 'done',
     });
-    expect(t.tasks.cards.getState().cards[confirm?.id ?? '']?.open).toBe(true);
+    expect(t.store.getState().taskCards[confirm?.id ?? '']?.open).toBe(true);
     const { discourse } = t.store.getState().topics;
     expect(discourse.nodes['n1']?.assistant).toBe(confirm?.text);
 
@@ -194,7 +194,7 @@ describe('memories for a task turn', () => {
       status: 'done',
       model: TASK_REPLY_MODEL,
     });
-    expect(t.tasks.cards.getState().checks[reply?.id ?? '']).toMatchObject({ reason: 'stopped' });
+    expect(t.store.getState().taskChecks[reply?.id ?? '']).toMatchObject({ reason: 'stopped' });
     expect(llm.callsFor('task-respond')).toHaveLength(0);
     expect(reply?.memories?.status).toBe('done');
     expect(t.store.getState().topics.discourse.nodes['n1']?.assistant).toBe(reply?.text);

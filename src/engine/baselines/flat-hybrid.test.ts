@@ -86,7 +86,7 @@ describe('flat-hybrid baseline', () => {
     FACTS.forEach((f, i) => expect(byId.get(f.id)).toBeCloseTo(judgeScores[i] ?? NaN, 12));
   });
 
-  it('w = 1 ranks by cosine alone (as fact-rag), w = 0 by BM25 alone', async () => {
+  it('w = 1 ranks by cosine alone (as flat-facts), w = 0 by BM25 alone', async () => {
     const tree = smallTree();
     // "Rex" is no vocabulary word: cosine sees "dog" only (f1 and f3 tie), BM25 sees both words.
     const question = 'Rex dog';
@@ -96,7 +96,7 @@ describe('flat-hybrid baseline', () => {
       k: 4,
       embeddingWeight: 1,
     }).retrieve(question);
-    const factRag = await createBaseline('fact-rag', {
+    const factRag = await createBaseline('flat-facts', {
       sessions: SESSIONS,
       facts: FACTS,
       embedder: keywordEmbedder(),
@@ -145,21 +145,21 @@ describe('flat-hybrid baseline', () => {
     expect(await retrieve('sessions')).toEqual([F3.id]);
   });
 
-  it('is registered as the fact-hybrid baseline and checks its inputs', async () => {
-    const retriever = await createBaseline('fact-hybrid', {
+  it('is registered as the flat-hybrid baseline and checks its inputs', async () => {
+    const retriever = await createBaseline('flat-hybrid', {
       sessions: SESSIONS,
       tree: smallTree(),
       embedder: keywordEmbedder(),
       embeddingWeight: 0,
       k: 1,
     });
-    expect(retriever.name).toBe('fact-hybrid');
+    expect(retriever.name).toBe('flat-hybrid');
     expect(ids((await retriever.retrieve('Oslo')).items)).toEqual([F2.id]);
     await expect(
-      createBaseline('fact-hybrid', { sessions: SESSIONS, embedder: keywordEmbedder() }),
+      createBaseline('flat-hybrid', { sessions: SESSIONS, embedder: keywordEmbedder() }),
     ).rejects.toThrow(/memory tree/);
     await expect(
-      createBaseline('fact-hybrid', { sessions: SESSIONS, tree: smallTree() }),
+      createBaseline('flat-hybrid', { sessions: SESSIONS, tree: smallTree() }),
     ).rejects.toThrow(/an embedder/);
     const make = (embeddingWeight: number, k = 2) =>
       createFlatHybridRetriever({

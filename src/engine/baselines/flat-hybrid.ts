@@ -70,7 +70,7 @@ export function createFlatHybridRetriever(options: FlatHybridOptions): Retriever
   const facts = [...tree.facts.values()];
   const units = unitsFromFacts(facts);
   return {
-    name: options.name ?? 'fact-hybrid',
+    name: options.name ?? 'flat-hybrid',
     async retrieve(query, retrieveOptions = {}) {
       throwIfAborted(retrieveOptions.signal);
       const [q] = await embedder.embed([query], retrieveOptions.signal);

@@ -41,9 +41,9 @@ describe('baseline registry', () => {
     }
   });
 
-  it('summary-rag summarises each session once and retrieves by summary', async () => {
+  it('rag-summary summarises each session once and retrieves by summary', async () => {
     const scripted = new ScriptedLlm();
-    const retriever = await createBaseline('summary-rag', {
+    const retriever = await createBaseline('rag-summary', {
       sessions: SESSIONS,
       embedder: new HashEmbedder(),
       llm: scripted,
@@ -57,14 +57,14 @@ describe('baseline registry', () => {
     expect(scripted.calls).toHaveLength(SESSIONS.length);
   });
 
-  it('summary-rag uses given summaries without an LLM', async () => {
+  it('rag-summary uses given summaries without an LLM', async () => {
     const summaries = SESSIONS.map((s) => ({
       sessionId: s.id,
       status: 'ok' as const,
       text: `About ${s.id}: tea`,
       tokens: 0,
     }));
-    const retriever = await createBaseline('summary-rag', {
+    const retriever = await createBaseline('rag-summary', {
       sessions: SESSIONS,
       embedder: keywordEmbedder(),
       summaries,
@@ -77,11 +77,11 @@ describe('baseline registry', () => {
   });
 
   it('says which input is missing', async () => {
-    await expect(createBaseline('raw-rag', { sessions: SESSIONS })).rejects.toThrow(
+    await expect(createBaseline('rag-raw', { sessions: SESSIONS })).rejects.toThrow(
       MissingBaselineInputError,
     );
     await expect(
-      createBaseline('summary-rag', { sessions: SESSIONS, embedder: keywordEmbedder() }),
+      createBaseline('rag-summary', { sessions: SESSIONS, embedder: keywordEmbedder() }),
     ).rejects.toThrow(/an LLM or summaries/);
     await expect(createBaseline('long-context-facts', { sessions: SESSIONS })).rejects.toThrow(
       /extracted facts/,

@@ -20,15 +20,15 @@ import { createLongContextRetriever } from './long-context.ts';
 import { summariseSessions, type SessionSummary } from './session-summaries.ts';
 
 export const BASELINE_NAMES = [
-  'raw-rag',
-  'summary-rag',
-  'fact-rag',
-  'fact-hybrid',
+  'rag-raw',
+  'rag-summary',
+  'flat-facts',
+  'flat-hybrid',
   'bm25',
   'bm25-turns',
   'bm25-turns-sessions',
   'collapsed-tree',
-  'long-context-sessions',
+  'long-context',
   'long-context-facts',
 ] as const;
 
@@ -46,19 +46,19 @@ export interface BaselineInfo {
 }
 
 export const BASELINES: Readonly<Record<BaselineName, BaselineInfo>> = {
-  'raw-rag': {
+  'rag-raw': {
     description: 'Embedding top-k over raw sessions (long sessions scored by their best chunk).',
     needs: ['embedder'],
   },
-  'summary-rag': {
+  'rag-summary': {
     description: 'Embedding top-k over one LLM summary per session.',
     needs: ['embedder', 'llm-or-summaries'],
   },
-  'fact-rag': {
+  'flat-facts': {
     description: 'Embedding top-k over the extracted facts.',
     needs: ['embedder', 'facts'],
   },
-  'fact-hybrid': {
+  'flat-hybrid': {
     description:
       "Top-k over every extracted fact by the no-LLM tree judge's fact score (z-scored cosine fused with z-scored BM25); no tree walk.",
     needs: ['embedder', 'tree'],
@@ -81,7 +81,7 @@ export const BASELINES: Readonly<Record<BaselineName, BaselineInfo>> = {
     description: "RAPTOR's collapsed tree: embedding top-k over every node of the memory tree.",
     needs: ['embedder', 'tree'],
   },
-  'long-context-sessions': {
+  'long-context': {
     description: 'No retrieval: every raw session in the prompt.',
     needs: [],
   },
@@ -100,12 +100,12 @@ export interface BaselineInputs {
   readonly facts?: readonly Fact[];
   readonly tree?: MemoryTree;
   readonly embedder?: EmbedderPort;
-  /** Summarises sessions for summary-rag when `summaries` are not given. */
+  /** Summarises sessions for rag-summary when `summaries` are not given. */
   readonly llm?: LlmPort;
   readonly summaries?: readonly SessionSummary[];
-  /** fact-hybrid: the weight of the z-scored cosine against BM25 (default the tree judge's). */
+  /** flat-hybrid: the weight of the z-scored cosine against BM25 (default the tree judge's). */
   readonly embeddingWeight?: number;
-  /** fact-hybrid: whether k counts facts (default) or distinct sessions. */
+  /** flat-hybrid: whether k counts facts (default) or distinct sessions. */
   readonly depth?: FlatDepth;
   /** Items per query for the top-k baselines (default 5). */
   readonly k?: number;
@@ -139,17 +139,17 @@ export async function createBaseline(
   const signal = inputs.signal ? { signal: inputs.signal } : {};
   const sessionOrder = inputs.sessions.map((s) => s.id);
   switch (name) {
-    case 'raw-rag':
-    case 'summary-rag':
-    case 'fact-rag': {
+    case 'rag-raw':
+    case 'rag-summary':
+    case 'flat-facts': {
       const embedder = need(inputs.embedder, name, 'an embedder');
       const units =
-        name === 'raw-rag'
+        name === 'rag-raw'
           ? unitsFromSessions(
               inputs.sessions,
               inputs.tokenizer ? { tokenizer: inputs.tokenizer } : {},
             )
-          : name === 'fact-rag'
+          : name === 'flat-facts'
             ? unitsFromFacts(need(inputs.facts, name, 'the extracted facts'))
             : unitsFromSummaries(
                 inputs.summaries ??
@@ -171,7 +171,7 @@ export async function createBaseline(
         k,
         sessionWeight: name === 'bm25-turns-sessions' ? TURN_SESSION_WEIGHT : 0,
       });
-    case 'fact-hybrid':
+    case 'flat-hybrid':
       return createFlatHybridRetriever({
         ...common,
         tree: need(inputs.tree, name, 'a memory tree'),
@@ -190,7 +190,7 @@ export async function createBaseline(
         embedder: need(inputs.embedder, name, 'an embedder'),
         k,
       });
-    case 'long-context-sessions':
+    case 'long-context':
       return createLongContextRetriever({ ...common, kind: 'sessions', sessions: inputs.sessions });
     case 'long-context-facts':
       return createLongContextRetriever({

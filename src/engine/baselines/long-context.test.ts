@@ -23,7 +23,7 @@ describe('createLongContextRetriever', () => {
       kind: 'sessions',
       sessions: [S1, EMPTY, S2, S3, S4],
     });
-    expect(retriever.name).toBe('long-context-sessions');
+    expect(retriever.name).toBe('long-context');
     const events: TraversalEvent[] = [];
     const result = await retriever.retrieve('anything', { onEvent: (e) => events.push(e) });
     expect(result.items.map((i) => i.id)).toEqual(['s1', 's2', 's3', 's4']);

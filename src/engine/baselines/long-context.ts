@@ -59,7 +59,7 @@ export function createLongContextRetriever(options: LongContextOptions): Retriev
   const all = selections(options);
   const tokenizer = options.tokenizer ?? approximateTokenizer;
   return {
-    name: options.name ?? `long-context-${options.kind}`,
+    name: options.name ?? (options.kind === 'sessions' ? 'long-context' : 'long-context-facts'),
     async retrieve(_query, retrieveOptions = {}) {
       throwIfAborted(retrieveOptions.signal);
       return selectionResult(all, tokenizer, retrieveOptions);

@@ -1,11 +1,14 @@
 /**
  * The evaluated methods by name, each a `Retriever` per question over one conversation's memory.
+ * One vocabulary: a baseline method is named as the engine's baseline (baselines/index.ts), the
+ * CLI, the explorer and docs/results.md say the same; EVAL_METHOD_ALIASES keeps older CLI names.
  * The judge mode decides what a TaciTree walk asks: a real LLM, nobody (`none`: the no-LLM judge,
  * hybrid by default, embedding on request), or the oracle (told the ground truth, counting the
  * calls an LLM judge would spend).
  */
 import {
   createBaseline,
+  isBaselineName,
   type BaselineName,
   type FlatDepth,
   type SessionSummary,
@@ -35,7 +38,7 @@ export const EVAL_METHODS = [
   'tacitree-llm',
   'tacitree-listwise',
   'tacitree-embedding',
-  'collapsed',
+  'collapsed-tree',
   'flat-facts',
   'flat-hybrid',
   'rag-raw',
@@ -46,6 +49,18 @@ export const EVAL_METHODS = [
   'long-context',
 ] as const;
 export type EvalMethod = (typeof EVAL_METHODS)[number];
+
+// Every method that is not a tree walk is the engine's baseline of the same name.
+type BaselineMethod = Exclude<EvalMethod, `tacitree-${string}`>;
+const _oneVocabulary: BaselineMethod extends BaselineName ? true : never = true;
+
+/** Names a method had before (the CLI takes them, and says the name it stands for). */
+export const EVAL_METHOD_ALIASES: Readonly<Record<string, EvalMethod>> = {
+  collapsed: 'collapsed-tree',
+};
+
+/** The current name of a method given by an old name; any other name unchanged. */
+export const canonicalMethodName = (name: string): string => EVAL_METHOD_ALIASES[name] ?? name;
 
 export const isTreeMethod = (m: EvalMethod): boolean => m.startsWith('tacitree-');
 
@@ -65,18 +80,6 @@ export const rankingDepth = (m: EvalMethod, flatDepth: FlatDepth | undefined): F
 
 /** Methods that return their top k (the rest return a set, or everything). */
 export const ranksTopK = (m: EvalMethod): boolean => !isTreeMethod(m) && m !== 'long-context';
-
-const BASELINE_OF: Partial<Record<EvalMethod, BaselineName>> = {
-  collapsed: 'collapsed-tree',
-  'flat-facts': 'fact-rag',
-  'flat-hybrid': 'fact-hybrid',
-  'rag-raw': 'raw-rag',
-  'rag-summary': 'summary-rag',
-  bm25: 'bm25',
-  'bm25-turns': 'bm25-turns',
-  'bm25-turns-sessions': 'bm25-turns-sessions',
-  'long-context': 'long-context-sessions',
-};
 
 export type JudgeMode =
   | { readonly kind: 'llm'; readonly llm: LlmPort }
@@ -239,8 +242,8 @@ export async function prepareMethod(
       );
     };
   }
-  const baseline = BASELINE_OF[method];
-  if (!baseline) throw new RangeError(`Unknown evaluation method "${method}"`);
+  const baseline = method;
+  if (!isBaselineName(baseline)) throw new RangeError(`Unknown evaluation method "${method}"`);
   const facts = [...tree.facts.values()];
   const cache = new Map<number, Promise<Retriever>>();
   const summaries =

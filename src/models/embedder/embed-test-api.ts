@@ -1,11 +1,11 @@
 /**
  * `window.grove.embed`: drives the real embed worker from e2e specs and the console. Nothing
- * starts until a method is called; one worker per device choice is kept.
+ * starts until a method is called; one worker per device choice is kept. The page registers it
+ * (main.tsx, through src/app's test API): models never reach up into the app.
  *
  *   await grove.embed.run(['a text'], { device: 'wasm' })
  *   → { device, dimension, fallbackReason, vectors: number[][], progress: Progress[] }
  */
-import { registerTestApi } from '../../app/test-api.ts';
 import type { Progress } from '../../engine/progress.ts';
 import { BUNDLED_EMBEDDER } from './bundled-model.ts';
 import { EmbedClient } from './embed-client.ts';
@@ -77,4 +77,4 @@ function shutdown(): void {
   clients.clear();
 }
 
-registerTestApi('embed', { run, tryRun, shutdown });
+export const embedTestApi = { run, tryRun, shutdown };

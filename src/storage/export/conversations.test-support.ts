@@ -13,12 +13,16 @@ import {
 } from '../../engine/discourse/forest.ts';
 import type { DiscourseState } from '../../engine/discourse/index.ts';
 import { asFactId, asSessionId } from '../../engine/types.ts';
-import type { ChatMessageView } from '../../state/chat-types.ts';
-import type { TopicsSnapshot, TopicTurn } from '../../state/topics-slice.ts';
 import { ChatHistoryStore } from '../chat-history.ts';
 import type { GroveDb } from '../db.ts';
 
-const user = (id: string, sessionId: string, text: string): ChatMessageView => ({
+// The chat's messages and topic turns (src/state: ChatMessageView, TopicTurn) as the plain JSON
+// storage keeps them: storage never depends on the store's types. src/app/chat's
+// conversations-reopen.test.ts checks that the chat reads these back.
+type MessageJson = { readonly id: string } & Readonly<Record<string, unknown>>;
+type TopicTurnJson = Readonly<Record<string, unknown>>;
+
+const user = (id: string, sessionId: string, text: string): MessageJson => ({
   id,
   role: 'user',
   text,
@@ -47,7 +51,7 @@ const reply = (id: string, sessionId: string, text: string, factIds: string[]) =
       llmCalls: 0,
     },
     model: 'scripted',
-  }) satisfies ChatMessageView;
+  }) satisfies MessageJson;
 
 const round = (n: number) => ({
   user: `question ${n}`,
@@ -68,7 +72,7 @@ function forest(): DiscourseState {
   return switchBranch(state, 'b1');
 }
 
-const turn = (n: number, treeId: string, nodeId: string | null): TopicTurn => ({
+const turn = (n: number, treeId: string, nodeId: string | null): TopicTurnJson => ({
   turn: n,
   treeId,
   treeNumber: treeId === 't1' ? 1 : 2,
@@ -102,7 +106,7 @@ export async function saveConversations(db: GroveDb, profileId: string): Promise
       text: '',
       role: 'assistant',
       id: 'a2',
-    } satisfies ChatMessageView,
+    } satisfies MessageJson,
   ];
   await history.save(profileId, {
     id: 'c0',
@@ -114,7 +118,7 @@ export async function saveConversations(db: GroveDb, profileId: string): Promise
     messages: c0,
     touchedAt: 1_700_000_500_000,
   });
-  const topics: TopicsSnapshot = {
+  const topics = {
     conversationId: 'c0',
     discourse: forest(),
     turns: { a1: turn(0, 't1', 'n1'), a2: turn(1, 't1', null) },

@@ -4,9 +4,8 @@
  * unit that supplied the value (through the memory worker) and the assistant confirms again.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { useStore } from 'zustand';
-import type { TaskCard } from '../../app/chat/task-assist.ts';
-import { useServices } from '../app-context.tsx';
+import type { TaskCard } from '../../state/task-types.ts';
+import { useGrove, useServices } from '../app-context.tsx';
 
 type Slot = TaskCard['slots'][number];
 
@@ -73,8 +72,7 @@ function SlotRow({ card, slot }: { card: TaskCard; slot: Slot }) {
 }
 
 export function TaskConfirmation({ messageId }: { messageId: string }) {
-  const { tasks } = useServices();
-  const card = useStore(tasks.cards, (s) => s.cards[messageId]);
+  const card = useGrove((s) => s.taskCards[messageId]);
   if (!card) return null;
   const remembered = card.slots.filter((s) => s.source && !s.corrected).length;
   return (

@@ -3,9 +3,8 @@
  * Grove holds (each slot stated, left out or wrong), and, when the template stood in, why and
  * what the model had written.
  */
-import { useStore } from 'zustand';
-import type { CheckedSlot } from '../../app/chat/task-reply.ts';
-import { useServices } from '../app-context.tsx';
+import type { CheckedSlot } from '../../state/task-types.ts';
+import { useGrove } from '../app-context.tsx';
 
 const STATUS: Record<CheckedSlot['status'], string> = {
   ok: 'stated',
@@ -14,8 +13,7 @@ const STATUS: Record<CheckedSlot['status'], string> = {
 };
 
 export function TaskReplyCheck({ messageId }: { messageId: string }) {
-  const { tasks } = useServices();
-  const check = useStore(tasks.cards, (s) => s.checks[messageId]);
+  const check = useGrove((s) => s.taskChecks[messageId]);
   if (!check) return null;
   return (
     <details

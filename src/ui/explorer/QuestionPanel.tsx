@@ -75,8 +75,7 @@ export function QuestionPanel(props: Props) {
             <option value="llm" disabled={!hasLlm}>
               LLM{hasLlm ? '' : ' (load a model first)'}
             </option>
-            {/* The value predates the hybrid; the label says what runs. */}
-            <option value="embedding">no LLM: hybrid (embedding + keywords)</option>
+            <option value="hybrid">no LLM: hybrid (embedding + keywords)</option>
             <option value="oracle">oracle (told the ground truth — evaluation only)</option>
           </select>
         </div>

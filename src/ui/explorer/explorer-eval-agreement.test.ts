@@ -93,11 +93,11 @@ beforeAll(async () => {
     if (built.type !== 'built') throw new Error(JSON.stringify(built));
     explorer.tree = built.build.tree;
     const questions = loaded.summary.conversations[0]!.questions;
-    const baselines: ExplorerBaseline[] = ['bm25', 'raw-rag'];
+    const baselines: ExplorerBaseline[] = ['bm25', 'rag-raw'];
     for (let question = 0; question < questions.length; question++) {
       const ran = await send({
         type: 'run',
-        options: { conversation: 0, question, judge: 'embedding', baselines, answer: false },
+        options: { conversation: 0, question, judge: 'hybrid', baselines, answer: false },
       });
       if (ran.type !== 'ran') throw new Error(JSON.stringify(ran));
       explorer.runs.push(ran.run);

@@ -68,7 +68,7 @@ describe('explorer host', () => {
         conversation: 0,
         question: supportive,
         judge: 'llm',
-        baselines: ['bm25', 'fact-rag', 'fact-hybrid', 'raw-rag', 'collapsed-tree'],
+        baselines: ['bm25', 'flat-facts', 'flat-hybrid', 'rag-raw', 'collapsed-tree'],
         answer: true,
       },
     });
@@ -82,9 +82,9 @@ describe('explorer host', () => {
     expect(tree?.answer).toBeDefined();
     expect(baselines.map((b) => b.method)).toEqual([
       'bm25',
-      'fact-rag',
-      'fact-hybrid',
-      'raw-rag',
+      'flat-facts',
+      'flat-hybrid',
+      'rag-raw',
       'collapsed-tree',
     ]);
     for (const b of baselines) expect(b.error).toBeUndefined();
@@ -99,7 +99,7 @@ describe('explorer host', () => {
     await send({ type: 'load-url', url: '/x', name: 'x.json' });
     const unbuilt = await send({
       type: 'run',
-      options: { conversation: 0, question: 0, judge: 'embedding', baselines: [], answer: false },
+      options: { conversation: 0, question: 0, judge: 'hybrid', baselines: [], answer: false },
     });
     expect(unbuilt.type === 'error' && unbuilt.error.message).toContain('build');
     await send({ type: 'build', conversation: 0 });
@@ -111,7 +111,7 @@ describe('explorer host', () => {
     expect(ran.run.rows[0]?.error).toContain('needs a loaded LLM');
     const embedding = await send({
       type: 'run',
-      options: { conversation: 0, question: 0, judge: 'embedding', baselines: [], answer: false },
+      options: { conversation: 0, question: 0, judge: 'hybrid', baselines: [], answer: false },
     });
     if (embedding.type !== 'ran') throw new Error(JSON.stringify(embedding));
     expect(embedding.run.rows[0]?.error).toBeUndefined();

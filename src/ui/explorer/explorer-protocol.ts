@@ -3,6 +3,7 @@
  * loads benchmark files, builds trees and runs retrievers; LLM calls it needs are made by the
  * page (where the active model lives) and answered back. Errors cross as `{ name, message }`.
  */
+import type { EvalMethod } from '../../engine/eval/methods.ts';
 import type { Completion, CompletionRequest, StructuredRequest } from '../../engine/ports.ts';
 import type { Progress } from '../../engine/progress.ts';
 import type { TraversalEvent } from '../../engine/retrieval.ts';
@@ -10,15 +11,19 @@ import type { MemoryTree } from '../../engine/types.ts';
 
 /** Where the explorer's LLM comes from: the page's active model, the test mode's script, or none. */
 export type ExplorerLlmMode = 'page' | 'scripted' | 'none';
-/** 'embedding' is the no-LLM judge: the engine's default, the hybrid of embedding and BM25. */
-export type ExplorerJudge = 'llm' | 'embedding' | 'oracle';
+/**
+ * The TaciTree judge, named as `grove query --judge` names it: the LLM, the no-LLM hybrid of
+ * embedding and BM25 (what `grove eval --method tacitree-embedding` walks with), or the oracle.
+ */
+export type ExplorerJudge = 'llm' | 'hybrid' | 'oracle';
+/** The baselines the explorer compares, named as `grove eval --method` and the engine name them. */
 export const EXPLORER_BASELINES = [
   'bm25',
-  'fact-rag',
-  'fact-hybrid',
-  'raw-rag',
+  'flat-facts',
+  'flat-hybrid',
+  'rag-raw',
   'collapsed-tree',
-] as const;
+] as const satisfies readonly EvalMethod[];
 export type ExplorerBaseline = (typeof EXPLORER_BASELINES)[number];
 
 export interface WireError {

@@ -54,19 +54,10 @@ export class JudgeUnavailableError extends Error {
 
 export const BASELINE_LABELS: Readonly<Record<ExplorerBaseline, string>> = {
   bm25: 'BM25 over raw sessions',
-  'fact-rag': 'flat facts (embedding top-5)',
-  'fact-hybrid': 'flat facts (hybrid top-5: the tree judge’s scorer, no tree)',
-  'raw-rag': 'RAG over raw sessions (top-5)',
+  'flat-facts': 'flat facts (embedding top-5)',
+  'flat-hybrid': 'flat facts (hybrid top-5: the tree judge’s scorer, no tree)',
+  'rag-raw': 'RAG over raw sessions (top-5)',
   'collapsed-tree': 'collapsed tree (top-5 nodes)',
-};
-
-/** The `grove eval` method each explorer baseline is. */
-const EVAL_METHOD_OF: Readonly<Record<ExplorerBaseline, EvalMethod>> = {
-  bm25: 'bm25',
-  'fact-rag': 'flat-facts',
-  'fact-hybrid': 'flat-hybrid',
-  'raw-rag': 'rag-raw',
-  'collapsed-tree': 'collapsed',
 };
 
 const K = 5;
@@ -117,17 +108,27 @@ function treeRetrieve(
       judge: oracleJudge({ sessionIds: question.evidenceSessions }),
       embedder: ctx.embedder,
     }).retrieve(question.question);
-  // 'embedding' is the no-LLM choice (the value predates the hybrid): `grove eval --method
-  // tacitree-embedding`, the hybrid of embedding cosine and BM25 keywords.
-  if (judge === 'embedding')
+  // The no-LLM walk of `grove eval --method tacitree-embedding`: its judge is the hybrid of
+  // embedding cosine and BM25 keywords.
+  if (judge === 'hybrid')
     return evalRetrieve(ctx, 'tacitree-embedding', { kind: 'none' }, question);
   if (!ctx.llm) return Promise.reject(new JudgeUnavailableError());
   return evalRetrieve(ctx, 'tacitree-llm', { kind: 'llm', llm: ctx.llm }, question);
 }
 
+/**
+ * The TaciTree row's method name: `grove eval`'s (tacitree-llm; tacitree-embedding walks with the
+ * hybrid judge), and tacitree-oracle for the explorer's own oracle walk.
+ */
+const TREE_METHOD_OF: Readonly<Record<ExplorerJudge, string>> = {
+  llm: 'tacitree-llm',
+  hybrid: 'tacitree-embedding',
+  oracle: 'tacitree-oracle',
+};
+
 export function judgeLabel(judge: ExplorerJudge, llm: LlmPort | undefined): string {
   if (judge === 'oracle') return 'TaciTree · oracle judge (told the ground truth)';
-  if (judge === 'embedding') return 'TaciTree · hybrid judge (embedding + BM25 keywords, no LLM)';
+  if (judge === 'hybrid') return 'TaciTree · hybrid judge (embedding + BM25 keywords, no LLM)';
   return `TaciTree · LLM judge (${llm?.id ?? 'no LLM'})`;
 }
 
@@ -208,7 +209,7 @@ export async function runQuestion(
 ): Promise<Omit<RunSummary, 'question'>> {
   const answerLlm = options.answer ? ctx.llm : undefined;
   const tree = await row(
-    `tacitree-${options.judge}`,
+    TREE_METHOD_OF[options.judge],
     judgeLabel(options.judge, ctx.llm),
     question,
     () => treeRetrieve(options.judge, ctx, question),
@@ -222,7 +223,7 @@ export async function runQuestion(
           name,
           BASELINE_LABELS[name],
           question,
-          () => evalRetrieve(ctx, EVAL_METHOD_OF[name], { kind: 'none' }, question),
+          () => evalRetrieve(ctx, name, { kind: 'none' }, question),
           answerLlm,
         )
       ).row,

@@ -3,10 +3,10 @@
  * built tree of one conversation, the chosen question and the last comparison. The explorer
  * never touches the user's own memory: everything lives in this hook and its worker.
  */
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { runtime } from '../../app/runtime.ts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { parseTestMode } from '../../app/test-mode/test-mode.ts';
 import type { Progress } from '../../engine/progress.ts';
+import { useGrove, useServices } from '../app-context.tsx';
 import { ExplorerClient, createExplorerWorker } from './explorer-client.ts';
 import type {
   BuildSummary,
@@ -66,22 +66,20 @@ function llmLabel(mode: ExplorerLlmMode, id: string | undefined): string {
     : 'No LLM loaded: no-LLM mode (extractive facts, hybrid judge: embedding + keywords)';
 }
 
-const loadedLlmId = () => runtime.llm?.id;
-
 export function useExplorer(): [ExplorerState, ExplorerActions] {
   const llmMode: ExplorerLlmMode = parseTestMode(globalThis.location?.search ?? '')
     ? 'scripted'
     : 'page';
+  const { runtime } = useServices();
   const client = useMemo(
     () =>
-      new ExplorerClient(
-        createExplorerWorker({ llm: llmMode, embedder: 'bundled' }),
-        () => runtime.llm,
+      new ExplorerClient(createExplorerWorker({ llm: llmMode, embedder: 'bundled' }), () =>
+        runtime.llm(),
       ),
-    [llmMode],
+    [llmMode, runtime],
   );
   useEffect(() => () => client.terminate(), [client]);
-  const llmId = useSyncExternalStore(runtime.subscribe, loadedLlmId);
+  const llmId = useGrove((s) => (s.runtime?.llm.status === 'ready' ? s.runtime.llm.id : undefined));
   const hasLlm = llmMode === 'scripted' || llmId !== undefined;
   const [state, setState] = useState<ExplorerState>(() => ({
     status: 'idle',
@@ -93,7 +91,7 @@ export function useExplorer(): [ExplorerState, ExplorerActions] {
     build: null,
     buildProgress: null,
     question: 0,
-    judge: hasLlm ? 'llm' : 'embedding',
+    judge: hasLlm ? 'llm' : 'hybrid',
     baselines: EXPLORER_BASELINES,
     run: null,
     error: null,
@@ -197,7 +195,7 @@ export function useExplorer(): [ExplorerState, ExplorerActions] {
         const run = await client.run({
           conversation: state.conversation,
           ...chosen,
-          answer: llmMode === 'scripted' || runtime.llm !== undefined,
+          answer: llmMode === 'scripted' || runtime.llm() !== undefined,
         });
         patch({ status: 'built', run });
         return run;

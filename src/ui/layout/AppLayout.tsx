@@ -35,8 +35,10 @@ function useHashRouting() {
 export function AppLayout({ children }: { children: ReactNode }) {
   useHashRouting();
   const testMode = useGrove((s) => s.testMode);
+  const memoryTestMode = useGrove((s) => s.memoryTestMode);
   return (
     <div className="app">
+      {memoryTestMode && <TestModeBanner label={memoryTestMode.label} />}
       {testMode && <TestModeBanner label={testMode.label} />}
       <a className="skip-link" href="#main">
         Skip to content

@@ -1,11 +1,11 @@
 /** Models already downloaded in this browser (web-llm's cache), with their size and removal. */
 import { useEffect, useState } from 'react';
-import { modelCache } from '../../app/runtime.ts';
 import type { CachedModel } from '../../models/llm/model-cache.ts';
-import { useGrove } from '../app-context.tsx';
+import { useGrove, useServices } from '../app-context.tsx';
 import { formatBytes } from './StorageUsage.tsx';
 
 export function ModelCacheList() {
+  const { runtime } = useServices();
   const choice = useGrove((s) => s.runtime?.choice);
   const llmStatus = useGrove((s) => s.runtime?.llm.status);
   const [models, setModels] = useState<CachedModel[] | null>(null);
@@ -13,7 +13,8 @@ export function ModelCacheList() {
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let live = true;
-    modelCache()
+    runtime
+      .modelCache()
       .list()
       .then(
         (list) => live && setModels(list),
@@ -23,7 +24,7 @@ export function ModelCacheList() {
     return () => {
       live = false;
     };
-  }, [choice, llmStatus, version]);
+  }, [runtime, choice, llmStatus, version]);
   return (
     <section aria-labelledby="cache-heading" className="model-cache" data-testid="model-cache">
       <h3 id="cache-heading">Downloaded models</h3>
@@ -45,7 +46,8 @@ export function ModelCacheList() {
                 className="danger"
                 aria-label={`Remove ${m.label} from this browser`}
                 onClick={() =>
-                  void modelCache()
+                  void runtime
+                    .modelCache()
                     .remove(m.modelId)
                     .then(() => setVersion((v) => v + 1))
                 }

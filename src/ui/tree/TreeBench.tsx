@@ -13,7 +13,7 @@ import { noLlmJudge } from '../../engine/tree/judges.ts';
 import { createTreeRetriever } from '../../engine/tree/retrieve.ts';
 import type { MemoryTree } from '../../engine/types.ts';
 import { TreeView } from './TreeView.tsx';
-import { syntheticEmbedder, syntheticForest } from './synthetic-forest.ts';
+import { syntheticEmbedder, syntheticForest } from '../../engine/testing/synthetic-forest.ts';
 
 const QUESTION = 'Would the user enjoy a sourdough baking class or a cello concert?';
 

@@ -6,7 +6,7 @@ import {
   layoutForest,
   nearestNode,
 } from './layout.ts';
-import { syntheticForest } from './synthetic-forest.ts';
+import { syntheticForest } from '../../engine/testing/synthetic-forest.ts';
 
 describe('layoutForest', () => {
   const tree = syntheticForest(40);

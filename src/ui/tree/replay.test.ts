@@ -4,7 +4,7 @@ import { asFactId, asNodeId } from '../../engine/types.ts';
 import { layoutForest } from './layout.ts';
 import { ReplayCursor, replayAt } from './replay.ts';
 import { searchNodes } from './search.ts';
-import { syntheticForest } from './synthetic-forest.ts';
+import { syntheticForest } from '../../engine/testing/synthetic-forest.ts';
 import { VISUAL, bruteForceCost, countVisuals, visualStates } from './visuals.ts';
 
 const a = asNodeId('s1:0');

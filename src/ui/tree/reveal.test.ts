@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NodeId } from '../../engine/types.ts';
 import { layoutForest } from './layout.ts';
 import { ancestorsOf, expandTo } from './reveal.ts';
-import { syntheticForest } from './synthetic-forest.ts';
+import { syntheticForest } from '../../engine/testing/synthetic-forest.ts';
 
 const tree = syntheticForest(120);
 const leaf = tree.levels[0]?.[50] as NodeId;

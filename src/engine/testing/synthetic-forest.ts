@@ -1,17 +1,12 @@
 /**
- * A synthetic memory forest of any size, for the tree view's benchmark and tests: facts grouped
- * six to a leaf summary, summaries grouped until at most fifteen roots remain (the engine's k and
- * L), with hashed-word embeddings so the real tree retriever can walk it. Deterministic.
+ * A synthetic memory forest of any size, for the tree view's benchmark and the tree view's and
+ * the store's tests: facts grouped six to a leaf summary, summaries grouped until at most
+ * fifteen roots remain (the engine's k and L), with hashed-word embeddings so the real tree
+ * retriever can walk it. Deterministic.
  */
-import { HashEmbedder } from '../../engine/testing/hash-embedder.ts';
-import { TreeDraft } from '../../engine/tree/draft.ts';
-import {
-  asFactId,
-  asSessionId,
-  asTurnId,
-  type MemoryTree,
-  type NodeId,
-} from '../../engine/types.ts';
+import { HashEmbedder } from './hash-embedder.ts';
+import { TreeDraft } from '../tree/draft.ts';
+import { asFactId, asSessionId, asTurnId, type MemoryTree, type NodeId } from '../types.ts';
 
 const TOPICS = [
   'hiking',

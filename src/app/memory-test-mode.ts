@@ -1,21 +1,24 @@
 /**
  * `/?test=memory`: the explicit, labelled test mode for the memory store. Registers
  * `window.grove.memory`, backed by the real worker and the real IndexedDB, with the hashing
- * embedder (a visible banner says so). Without `?test=memory` this module does nothing.
+ * embedder; the app's layout shows its banner (the store's `memoryTestMode`). Without
+ * `?test=memory` it does nothing.
  *
  * Query options: `db` (database name), `delay` (ms before each ingestion's slow work).
  */
-import { createRoot } from 'react-dom/client';
 import type { Subscription } from 'dexie';
 import { GroveDb } from '../storage/db.ts';
 import { memoryClient, watchCounts, type MemoryCounts } from '../storage/memory-client.ts';
 import { workerConfigName } from '../storage/worker-config.ts';
-import { TestModeBanner } from '../ui/TestModeBanner.tsx';
+import type { TestModeInfo } from '../state/ui-slice.ts';
 import { registerTestApi } from './test-api.ts';
 
 export const MEMORY_TEST_BANNER = 'Test mode: deterministic hashing embedder';
 
-function start(params: URLSearchParams): void {
+/** Starts the memory test mode when the page asks for it; returns its banner (null: not asked). */
+export function startMemoryTestMode(search: string): TestModeInfo | null {
+  const params = new URLSearchParams(search);
+  if (params.get('test') !== 'memory') return null;
   const dbName = params.get('db') ?? 'grove-test-mode';
   const worker = new Worker(new URL('../../workers/memory.worker.ts', import.meta.url), {
     type: 'module',
@@ -38,10 +41,5 @@ function start(params: URLSearchParams): void {
     },
     live,
   });
-  const host = document.createElement('div');
-  document.body.prepend(host);
-  createRoot(host).render(<TestModeBanner label={MEMORY_TEST_BANNER} />);
+  return { label: MEMORY_TEST_BANNER };
 }
-
-const params = new URLSearchParams(globalThis.location?.search ?? '');
-if (params.get('test') === 'memory') start(params);

@@ -1,0 +1,101 @@
+/**
+ * The layers of the README's architecture map, enforced by lint (eslint.config.js, LAYERS): each
+ * folder imports only the folders below it. This test states the map on its own and lints a small
+ * import from every layer into every other: each import upward or sideways is an error, each
+ * import downward is not.
+ */
+import { posix } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+type Layer = 'engine' | 'models' | 'storage' | 'state' | 'app' | 'ui' | 'workers' | 'scripts';
+
+const FOLDER: Record<Layer, string> = {
+  engine: 'src/engine',
+  models: 'src/models',
+  storage: 'src/storage',
+  state: 'src/state',
+  app: 'src/app',
+  ui: 'src/ui',
+  workers: 'workers',
+  scripts: 'scripts',
+};
+
+//   engine ← models, storage ← state ← app ← ui          (the page)
+//   engine ← models, storage ← workers, scripts          (worker entries, the Node CLI)
+const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
+  engine: [],
+  models: ['engine'],
+  storage: ['engine'],
+  state: ['engine'], // and the types of models and storage (below)
+  app: ['engine', 'models', 'storage', 'state'],
+  ui: ['engine', 'models', 'storage', 'state', 'app'],
+  workers: ['engine', 'models', 'storage'],
+  scripts: ['engine', 'models', 'storage', 'app'],
+};
+const TYPES_ONLY: Partial<Record<Layer, readonly Layer[]>> = { state: ['models', 'storage'] };
+
+const LAYERS = Object.keys(FOLDER) as Layer[];
+
+async function ruleIds(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+/** An import from a file in layer `from` (one folder down) of a module in layer `to`. */
+function importOf(from: Layer, to: Layer, typeOnly = false): [code: string, filePath: string] {
+  const filePath = `${FOLDER[from]}/sub/example.ts`;
+  const target = posix.relative(posix.dirname(filePath), `${FOLDER[to]}/sub/thing.ts`);
+  const code = typeOnly
+    ? `import type { Thing } from '${target}';\nexport type T = Thing;\n`
+    : `import { thing } from '${target}';\nexport const x = thing;\n`;
+  return [code, filePath];
+}
+
+const pairs = (want: 'allowed' | 'forbidden') =>
+  LAYERS.flatMap((from) =>
+    LAYERS.filter((to) => to !== from && !TYPES_ONLY[from]?.includes(to))
+      .filter((to) => MAY_IMPORT[from].includes(to) === (want === 'allowed'))
+      .map((to) => [from, to] as const),
+  );
+
+describe('layers (lint): nothing imports upward or sideways', () => {
+  it.each(pairs('forbidden'))('%s must not import %s', async (from, to) => {
+    expect(await ruleIds(...importOf(from, to))).toContain('no-restricted-imports');
+  });
+
+  it.each(pairs('allowed'))('%s may import %s', async (from, to) => {
+    expect(await ruleIds(...importOf(from, to))).toEqual([]);
+  });
+
+  it('the store may use the types of models and storage, never their code', async () => {
+    for (const to of ['models', 'storage'] as const) {
+      expect(await ruleIds(...importOf('state', to, true))).toEqual([]);
+      expect(await ruleIds(...importOf('state', to))).toContain('no-restricted-imports');
+    }
+  });
+
+  it('views never import the runtime singleton (they read the store, and act through services)', async () => {
+    const use = "import { runtime } from '../../app/runtime.ts';\nexport const r = runtime;\n";
+    expect(await ruleIds(use, 'src/ui/settings/Example.tsx')).toContain('no-restricted-imports');
+    expect(await ruleIds(use, 'src/app/chat/example.ts')).toEqual([]);
+  });
+
+  it('a layer test file is held to its layer too', async () => {
+    const [code] = importOf('storage', 'app');
+    expect(await ruleIds(code, 'src/storage/sub/example.test.ts')).toContain(
+      'no-restricted-imports',
+    );
+  });
+
+  it('the explorer worker may import src/ui/explorer only, until its logic moves out of src/ui', async () => {
+    const at = 'workers/explorer.worker.ts';
+    const use = (path: string) => `import { x } from '${path}';\nexport const y = x;\n`;
+    expect(await ruleIds(use('../src/ui/explorer/explorer-host.ts'), at)).toEqual([]);
+    expect(await ruleIds(use('../src/ui/tree/layout.ts'), at)).toContain('no-restricted-imports');
+    expect(await ruleIds(use('../src/ui/App.tsx'), at)).toContain('no-restricted-imports');
+    expect(await ruleIds(use('../src/app/services.ts'), at)).toContain('no-restricted-imports');
+  });
+});
