@@ -73,8 +73,10 @@ describe('chat controller', () => {
   });
 
   it('times the memory search and keeps the model’s measured speed once it has one', async () => {
-    let measured: DeviceProfile | undefined;
-    const port: LlmPort = Object.assign(new ScriptedLlm(), { measuredProfile: () => measured });
+    const engine: { measured?: DeviceProfile } = {};
+    const port: LlmPort = Object.assign(new ScriptedLlm(), {
+      measuredProfile: () => engine.measured,
+    });
     const store = createGroveStore();
     let clock = 1000;
     const memory = {
@@ -95,14 +97,14 @@ describe('chat controller', () => {
     expect(store.getState().messages[1]?.memories?.searchMs).toBe(420);
     expect(store.getState().measuredProfile).toBeNull();
 
-    measured = {
+    engine.measured = {
       name: 'this device',
       prefillTokensPerSecond: 900,
       decodeTokensPerSecond: 35,
       overheadMs: 50,
     };
     await chat.send('And where do I work?');
-    expect(store.getState().measuredProfile).toEqual(measured);
+    expect(store.getState().measuredProfile).toEqual(engine.measured);
   });
 
   it('shows where a waiting reply is, stage by stage, and clears it once it writes', async () => {
