@@ -47,7 +47,7 @@ export function costSection(result: TurnCost, command: string): string[] {
     '',
     `What one chat turn costs with a model loaded (\`${command}\`): a ${result.facts}-fact memory ` +
       `(LoCoMo dev ${result.conversations.join(', ')}, extractive facts), a ${result.forest_trees}-tree topic forest, ` +
-      `${result.questions} benchmark questions as chat turns through topic routing, the memory search, the reply ` +
+      `${result.questions} benchmark questions as chat turns through task classification, topic routing, the memory search, the reply ` +
       'prompt and the round summary. The LLM stand-in judges relevance perfectly and writes scripted text ' +
       `elsewhere (a reply is taken as ${result.assumed_completion_tokens.answer} tokens long). Time comes from ` +
       'the device profiles of src/engine/cost/device-profiles.ts (fast: an Apple M-series or discrete GPU; ' +
@@ -79,7 +79,9 @@ export function costSection(result: TurnCost, command: string): string[] {
     `- **Where a balanced turn's calls go** (calls per turn × prompt+completion tokens per call): ${perTurn}.`,
     `- **What the reply waits for, and why the budget holds beyond these questions.** Before the reply a balanced turn ` +
       `makes one call, the frontier judge: ${DEFAULT_FRONTIER_SIZE} leaf clusters shown by their first ${FRONTIER_TEXT_TOKENS} tokens, ` +
-      `at most ${FRONTIER_MAX_KEEP} numbers back. The reply's prompt carries at most ${DEFAULT_CONTEXT_BUDGET} tokens of memories, ` +
+      `at most ${FRONTIER_MAX_KEEP} numbers back; a message that holds a task cue word (src/storage/task-catalogue.ts) ` +
+      'makes a short task classification call first. ' +
+      `The reply's prompt carries at most ${DEFAULT_CONTEXT_BUDGET} tokens of memories, ` +
       `${PATH_CONTEXT_TOKENS} of the active topic path and ${SUMMARY_CONTEXT_TOKENS} of other topics' summaries. Both prompts are ` +
       "bounded by these caps, not by the memory or the conversation. The topic routing that chooses the reply's context makes no " +
       "call; the model's topic and branch decisions, which place the round in the forest, and the round summary run after the " +

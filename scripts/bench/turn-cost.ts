@@ -2,7 +2,7 @@
  * `grove bench turn-cost`: what a chat turn costs on the device, call by call. A real benchmark
  * memory (conversations added until it holds `facts` facts, extractive, the bundled embedder) and
  * a topic forest seeded to `forestTrees` trees; then the benchmark's questions as chat turns,
- * through the code the chat runs: topic routing (engine/discourse: the reply's context chosen with
+ * through the code the chat runs: task classification (app/chat/task-classify.ts), topic routing (engine/discourse: the reply's context chosen with
  * no LLM call, the model's placement of the round after the reply, reply-first.ts), the memory search of each
  * effort (engine/tree/memory-effort.ts, what the memory worker runs), the reply prompt
  * (app/chat/reply.ts and discourse-context.ts) and the round summary. The LLM stand-in
@@ -15,6 +15,7 @@
  */
 import { answerMessages, REPLY_MAX_TOKENS } from '../../src/app/chat/reply.ts';
 import { withSelectedContext } from '../../src/app/chat/discourse-context.ts';
+import { classifyRequest, TASK_CLASSIFY_PURPOSE } from '../../src/app/chat/task-classify.ts';
 import {
   callMs,
   DEVICE_PROFILE_NAMES,
@@ -224,7 +225,11 @@ export async function benchTurnCost(options: TurnCostOptions) {
   const tree = memory.tree;
   const transcripts = sessionTexts(sessions);
   const asked = spread(questions, options.questions);
-  const oracle: OracleJudgeLlm = oracleJudgeLlm(tree);
+  // The benchmark's questions are no task requests: a classification call, where one is made,
+  // answers so.
+  const oracle: OracleJudgeLlm = oracleJudgeLlm(tree, {
+    rules: { [TASK_CLASSIFY_PURPOSE]: () => '{"kind": "none"}' },
+  });
   const llm = recordingLlm(oracle);
   stage(`seeding a ${options.forestTrees}-tree topic forest`);
   const forest = await seedForest(sessions, options.forestTrees, options.embedder);
@@ -271,6 +276,8 @@ export async function benchTurnCost(options: TurnCostOptions) {
     for (const q of asked) {
       const gold = new Set(q.evidenceSessions);
       oracle.setGold(gold);
+      // As the chat: is it a task? (a call only when the message holds a task cue word)
+      await classifyRequest(q.question, llm);
       const deps = discourseDeps({ embedder: options.embedder, llm });
       const routed = await routeForReply(state, q.question, deps);
       const found = await searchFor(effort).retrieve(q.question);

@@ -1,13 +1,19 @@
 /**
- * Is this message a task (booking a table, ordering food, playing media, a ride)? With a loaded
- * LLM: one structured call whose JSON schema allows exactly the known kind ids or "none". Without
+ * Is this message a task (booking a table, ordering food, playing media, a ride)? A message with
+ * none of the task cue words (task-catalogue.ts TASK_CUES) is not, and costs no call. With a
+ * loaded LLM: one structured call whose JSON schema allows exactly the known kind ids or "none". Without
  * one, or when the model's reply is unusable (it is never retried more than once), the keyword
  * classifier of task-catalogue.ts decides.
  */
 import { z } from 'zod';
 import { callStructured } from '../../engine/json-output.ts';
 import type { LlmPort } from '../../engine/ports.ts';
-import { classifyTask, TASK_KINDS, type TaskKind } from '../../storage/task-catalogue.ts';
+import {
+  classifyTask,
+  mayBeTask,
+  TASK_KINDS,
+  type TaskKind,
+} from '../../storage/task-catalogue.ts';
 
 export const TASK_CLASSIFY_PURPOSE = 'task-classify';
 
@@ -28,6 +34,7 @@ export function classifyPrompt(text: string) {
 }
 
 export async function classifyRequest(text: string, llm?: LlmPort): Promise<TaskKind | null> {
+  if (!mayBeTask(text)) return null;
   if (llm) {
     const result = await callStructured(llm, {
       messages: classifyPrompt(text),

@@ -32,9 +32,10 @@ export interface FrontierJudgeOptions {
  * 710 and 990 prompt tokens); beam 8 with 16 leaves 96.2%. On the 100 questions of
  * `grove bench turn-cost`: 93.7% with 16 leaves, 95.8% with 20 and 97.2% with 24 (815 and 952
  * prompt tokens). 24 leaves keep a margin above 95% for memories not seen in tuning, for about
- * 0.1 s more prefill on a fast device than 20. Shown by their first 20 tokens and kept at most 8,
- * they keep 96.5% with 679 prompt and 20 completion tokens (p95 first token 5.9 s typical, 1.6 s
- * fast, against 7.9 s and 2.2 s shown whole and unbounded).
+ * 0.1 s more prefill on a fast device than 20. Shown by their first 20 tokens and kept at most 6,
+ * they keep 96.5% with 679 prompt and 18 completion tokens (p95 first token 5.8 s typical, 1.6 s
+ * fast, against 7.9 s and 2.2 s shown whole and unbounded); at most 8 keep the same 96.5%, at
+ * most 4 keep 95.1%.
  */
 export const DEFAULT_FRONTIER_BEAM = 12;
 export const DEFAULT_FRONTIER_SIZE = 24;
@@ -49,7 +50,7 @@ export const FRONTIER_TEXT_TOKENS = 20;
  * a kept number); the kept clusters' facts are ranked and cut to the reply's memory budget after,
  * which a handful of clusters already fills.
  */
-export const FRONTIER_MAX_KEEP = 8;
+export const FRONTIER_MAX_KEEP = 6;
 
 const frontierSchema = z.object({
   keep: z.array(z.union([z.string(), z.number()]).transform(String)),
