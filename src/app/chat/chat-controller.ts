@@ -2,8 +2,8 @@
  * The chat's behaviour: send a message (route it through the topic forest and retrieve memories
  * in the memory worker, then stream the reply from the active LLM or answer from memory only),
  * end a session (by the user or after inactivity) and hand its turns to the memory worker for
- * background ingestion. A task turn is answered by the task assist, and gets the same routing
- * and retrieval once it is known to be a task, before its reply is written.
+ * background ingestion. A task turn is answered by the task assist: it is routed once it is known
+ * to be a task, before its reply is written, and its related memories are searched after.
  */
 import type { LlmPort } from '../../engine/ports.ts';
 import type { RetrievedItem, TraversalEvent } from '../../engine/retrieval.ts';
@@ -128,37 +128,40 @@ export function createChatController(deps: ChatDeps): ChatController {
     }
   }
 
-  /** A turn's context, in a fixed order: routing starts, then retrieval; both are awaited. */
-  async function turnContext(
-    replyId: string,
-    text: string,
-    llm: ChatLlm | undefined,
-    options: RouteOptions = {},
-  ) {
+  /** Routes the turn through the topic forest (no LLM call before the reply: reply-first.ts). */
+  function route(replyId: string, text: string, llm: ChatLlm | undefined, options: RouteOptions) {
+    if (!deps.topics) return Promise.resolve(null);
     const routingStage = (routing: boolean) =>
       store.getState().setStage(replyId, (st) => ({ ...st, routing }));
-    if (deps.topics) routingStage(true);
-    const routing = deps.topics
-      ?.route(replyId, text, llm?.port, options)
-      .finally(() => routingStage(false));
+    routingStage(true);
+    return deps.topics.route(replyId, text, llm?.port, options).finally(() => routingStage(false));
+  }
+
+  /** A turn's context, in a fixed order: routing starts, then retrieval; both are awaited. */
+  async function turnContext(replyId: string, text: string, llm: ChatLlm | undefined) {
+    const routing = route(replyId, text, llm, {});
     const memories = await retrieve(replyId, text);
-    return { memories, topic: (await routing) ?? null };
+    return { memories, topic: await routing };
   }
 
   /**
-   * Hands the turn to the task assist; true when it answered. Its round is committed with the
-   * task reply as shown (also without a model), or dropped if there was no reply.
+   * Hands the turn to the task assist; true when it answered. The task reply is written from the
+   * task memory, so the memory tree's related memories are searched after it, not before (their
+   * judge call would only delay it). The round is committed with the task reply as shown (also
+   * without a model), or dropped if there was no reply.
    */
   async function sendTask(replyId: string, text: string, llm: ChatLlm | undefined) {
     if (!deps.tasks) return false;
     const turn: { topic: TopicTurnHandle | null } = { topic: null };
     try {
-      return await deps.tasks.handle(text, {
+      const answered = await deps.tasks.handle(text, {
         replyId,
         beforeReply: async ({ answersTask }) => {
-          turn.topic = (await turnContext(replyId, text, llm, { answersTask })).topic;
+          turn.topic = await route(replyId, text, llm, { answersTask });
         },
       });
+      if (answered) await retrieve(replyId, text);
+      return answered;
     } finally {
       await turn.topic?.finish({ keepReplyText: true });
     }

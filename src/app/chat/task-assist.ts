@@ -8,7 +8,7 @@
  * kept for the message's details. A slot corrected with the inline control is written back to
  * the memory unit that supplied it (correctSlot in the worker). The chat joins each task turn
  * through `TaskTurnHooks`: once the message is known to be a task, the reply is shown as being
- * written and the chat's memory retrieval and topic routing run before its words are.
+ * written and the chat's topic routing runs before its words are.
  * The dialogue's state (the open task, the confirmation cards, the reply checks) lives in the
  * store's task slice (src/state/task-slice.ts); only the in-flight reply's abort handle is kept
  * here.
@@ -33,7 +33,7 @@ export interface TaskTurnHooks {
   readonly replyId: string;
   /**
    * Runs once the message is known to be a task, after the reply appears as being written and
-   * before its words are: the chat's memory retrieval and topic routing. `answersTask`: the
+   * before its words are: the chat's topic routing. `answersTask`: the
    * message continues an open task dialogue (it answers a question or the confirmation), rather
    * than starting a task. Must not throw.
    */

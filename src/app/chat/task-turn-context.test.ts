@@ -148,7 +148,7 @@ describe('a task turn in the topic forest', () => {
 });
 
 describe('memories for a task turn', () => {
-  it('are retrieved for the task text, after the task recall and before the reply', async () => {
+  it('are retrieved for the task text after the task reply, which they do not feed', async () => {
     const llm = new ScriptedLlm({ rules: { 'task-respond': taskChatRespondRule } });
     let respondCallsAtRetrieval = -1;
     const t = setup({
@@ -157,7 +157,7 @@ describe('memories for a task turn', () => {
     });
     await t.chat.send('Book a table for dinner');
     expect(t.log).toEqual(['recall', 'retrieve: Book a table for dinner']);
-    expect(respondCallsAtRetrieval).toBe(0);
+    expect(respondCallsAtRetrieval).toBe(1);
     const reply = t.replies()[0];
     expect(reply?.task).toBe(true);
     expect(reply?.memories).toMatchObject({ status: 'done', judge: 'tacitree:llm', llmCalls: 1 });
@@ -177,25 +177,20 @@ describe('memories for a task turn', () => {
     expect(t.store.getState().topics.discourse.rounds).toBe(1);
   });
 
-  it('Stop while they are searched means the template reply, and the round still commits', async () => {
+  it('show the task reply at once and come in under it; the round commits after', async () => {
     let open = () => {};
     const gate = new Promise<void>((resolve) => (open = resolve));
     const llm = new ScriptedLlm({ rules: { 'task-respond': taskChatRespondRule } });
     const t = setup({ llm, retrieveGate: gate });
     const sending = t.chat.send('Book a table for dinner');
     await vi.waitFor(() => expect(t.log).toContain('retrieve: Book a table for dinner'));
-    expect(t.replies()[0]).toMatchObject({ status: 'streaming', model: 'Test model' });
-    t.chat.stop();
+    const shown = t.replies()[0];
+    expect(shown).toMatchObject({ status: 'done', model: 'Test model' });
+    expect(shown?.memories?.status).toBe('retrieving');
+    expect(t.store.getState().topics.discourse.rounds).toBe(0);
     open();
     await sending;
     const reply = t.replies()[0];
-    expect(reply).toMatchObject({
-      text: 'Just to confirm: a table for 2 at Nopa at 7 pm again?',
-      status: 'done',
-      model: TASK_REPLY_MODEL,
-    });
-    expect(t.store.getState().taskChecks[reply?.id ?? '']).toMatchObject({ reason: 'stopped' });
-    expect(llm.callsFor('task-respond')).toHaveLength(0);
     expect(reply?.memories?.status).toBe('done');
     expect(t.store.getState().topics.discourse.nodes['n1']?.assistant).toBe(reply?.text);
   });
