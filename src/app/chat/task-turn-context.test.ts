@@ -14,7 +14,7 @@ import type { RetrieveReply } from '../../storage/worker-protocol.ts';
 import { createGroveStore } from '../../state/store.ts';
 import { createChatController } from './chat-controller.ts';
 import { createTopicRouter } from './discourse-context.ts';
-import { createTaskAssist, TASK_REPLY_MODEL } from './task-assist.ts';
+import { createTaskAssist } from './task-assist.ts';
 import { rememberedSlot } from './remembered-slot.test-support.ts';
 
 const visit: TraversalEvent = { type: 'visit', node: asNodeId('f1'), level: 0 };
