@@ -40,6 +40,11 @@ export interface TopicTurn {
   readonly placedElsewhere?: TopicPlacement;
 }
 
+/** The turn as its round was placed: the model's placement when it differs from the reply's. */
+export function asPlaced(turn: TopicTurn): TopicTurn {
+  return turn.placedElsewhere ? { ...turn, ...turn.placedElsewhere } : turn;
+}
+
 /** Where a round went: its topic tree and the branch decision. */
 export type TopicPlacement = Pick<
   TopicTurn,

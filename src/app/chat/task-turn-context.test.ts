@@ -137,9 +137,12 @@ describe('a task turn in the topic forest', () => {
     expect(discourse.nodes['n1']?.assistant).toBe(confirm?.text);
 
     await t.chat.send('Yes');
-    // Close enough to the task's rounds that the embedding is unsure, and the LLM says same topic.
+    // Close enough to the task's rounds that the embedding is unsure: the reply keeps the current
+    // topic's rounds, and the LLM, asked after the reply, places the round in that topic.
     await t.chat.send('Which table at Nopa should I book for dinner, and at what time?');
     expect(llm.callsFor('discourse-topic')).toHaveLength(1);
+    const purposes = llm.calls.map((c) => c.purpose);
+    expect(purposes.indexOf('answer')).toBeLessThan(purposes.indexOf('discourse-topic'));
     expect(llm.callsFor('answer')).toHaveLength(1);
     const answer = llm.callsFor('answer')[0]?.prompt ?? '';
     expect(answer).toContain('Book a table for dinner');

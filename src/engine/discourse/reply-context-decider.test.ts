@@ -6,13 +6,14 @@ import { discourseSettings } from './settings.ts';
 // Threshold 0.7, floor 0.4, ceiling 0.85, margin 0.1.
 const settings = discourseSettings();
 
+/** Candidates best score first; a tree's place in the forest is its number (t2: 2). */
 function question(...scores: [treeId: string, score: number, current?: boolean][]): TopicQuestion {
-  const candidates: TopicCandidate[] = scores.map(([treeId, score, current], treeIndex) => ({
+  const candidates: TopicCandidate[] = scores.map(([treeId, score, current]) => ({
     treeId,
     path: [],
     score,
     current: current === true,
-    treeIndex,
+    treeIndex: Number(treeId.slice(1)),
   }));
   return { query: 'q', queryEmbedding: [1], candidates };
 }
@@ -20,10 +21,13 @@ function question(...scores: [treeId: string, score: number, current?: boolean][
 describe('replyContextDecider (the reply context before the model places the turn)', () => {
   const decider = replyContextDecider(settings);
 
-  it('keeps the current topic when the embedding would open a new one but is unsure', async () => {
+  it('takes the closest topic when the embedding would open a new one but is unsure', async () => {
     const verdict = await decider.chooseTopic(question(['t1', 0.6, true], ['t2', 0.3]));
     expect(verdict).toMatchObject({ treeId: 't1', source: 'embedding' });
-    expect(verdict.reason).toMatch(/ambiguous.*keeps the current topic t1/);
+    expect(verdict.reason).toMatch(/ambiguous.*takes the closest topic, t1/);
+    // "Back to the trip": an earlier topic scores best, though below the threshold.
+    const back = await decider.chooseTopic(question(['t2', 0.65], ['t1', 0.5, true]));
+    expect(back.treeId).toBe('t2');
   });
 
   it("takes the embedding's choice when it is clear", async () => {
@@ -35,11 +39,11 @@ describe('replyContextDecider (the reply context before the model places the tur
     });
   });
 
-  it('does not hold on to a current topic that scores below the floor', async () => {
-    // t2 and t3 are within the margin (ambiguous), but the current topic is unrelated.
+  it('takes the closer of two topics within the margin, whatever their order', async () => {
+    // t3 and t2 are within the margin (ambiguous); the embedding alone takes t2, opened first.
     const verdict = await decider.chooseTopic(
-      question(['t2', 0.8], ['t3', 0.75], ['t1', 0.2, true]),
+      question(['t3', 0.8], ['t2', 0.75], ['t1', 0.2, true]),
     );
-    expect(verdict.treeId).toBe('t2');
+    expect(verdict.treeId).toBe('t3');
   });
 });

@@ -12,7 +12,7 @@ import {
   type DiscourseState,
   type TopicOutcome,
 } from '../../engine/discourse/index.ts';
-import type { TopicTurn } from '../../state/topics-slice.ts';
+import { asPlaced, type TopicTurn } from '../../state/topics-slice.ts';
 
 export const TOPIC_LAYOUT = { column: 46, row: 44, pad: 20, radius: 12 } as const;
 
@@ -61,7 +61,8 @@ export interface ForestTree {
 
 function turnsByNode(turns: Readonly<Record<string, TopicTurn>>): Map<string, TopicTurn> {
   const out = new Map<string, TopicTurn>();
-  for (const turn of Object.values(turns)) if (turn.nodeId !== null) out.set(turn.nodeId, turn);
+  for (const turn of Object.values(turns))
+    if (turn.nodeId !== null) out.set(turn.nodeId, asPlaced(turn));
   return out;
 }
 
@@ -147,6 +148,7 @@ export function decisionLog(
   const roundOf = (id: string | null | undefined) =>
     id ? (state.nodes[id]?.turn ?? -1) + 1 : undefined;
   return Object.values(turns)
+    .map(asPlaced)
     .filter((t) => t.nodeId !== null && state.nodes[t.nodeId] !== undefined)
     .filter((t) => t.action !== 'CONTINUE' || t.topic === 'new-tree' || t.topic === 'other-tree')
     .sort((a, b) => a.turn - b.turn)

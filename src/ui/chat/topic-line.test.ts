@@ -38,6 +38,9 @@ describe('topicLineText', () => {
         source: 'llm',
       },
     };
+    expect(topicLineText(moved, { task: true })).toBe(
+      'task round: topic 3 (new), decision CONTINUE',
+    );
     expect(topicLineText(moved)).toBe(
       'context: 2 of 4 rounds, topic 2 (back), decision CONTINUE; the model then placed it in topic 3 (new), decision CONTINUE',
     );

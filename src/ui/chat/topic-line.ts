@@ -12,10 +12,11 @@ const where = (p: TopicPlacement) =>
   `topic ${p.treeNumber}${TOPIC_NOTE[p.topic]}, decision ${p.action}`;
 
 export function topicLineText(turn: TopicTurn, options: { task?: boolean } = {}): string {
+  // A task reply is not written from the routed context: only where its round went counts.
+  if (options.task) return `task round: ${where(turn.placedElsewhere ?? turn)}`;
   const moved = turn.placedElsewhere
     ? `; the model then placed it in ${where(turn.placedElsewhere)}`
     : '';
-  if (options.task) return `task round: ${where(turn)}${moved}`;
   const rounds = `${turn.pathRounds} of ${turn.totalRounds} round${turn.totalRounds === 1 ? '' : 's'}`;
   return `context: ${rounds}, ${where(turn)}${moved}`;
 }
