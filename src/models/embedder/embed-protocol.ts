@@ -4,7 +4,7 @@
  * errors cross as `{ name, message }`.
  */
 import type { Progress } from '../../engine/progress.ts';
-import type { WireError } from '../worker-rpc.ts';
+import type { WireError } from '../../rpc/wire-error.ts';
 import type { EmbedderDevice, Pooling } from './transformers-embedder.ts';
 
 /** 'auto' picks WebGPU when the browser offers an adapter, WASM otherwise. */
@@ -28,9 +28,6 @@ export interface LoadedInfo {
   /** Why 'auto' fell back to WASM, when it did. */
   readonly fallbackReason?: string;
 }
-
-export type { WireError } from '../worker-rpc.ts';
-export { toWireError } from '../worker-rpc.ts';
 
 export type EmbedRequest =
   | { readonly type: 'load'; readonly id: number; readonly options: LoadOptions }
