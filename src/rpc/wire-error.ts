@@ -71,3 +71,16 @@ export function errorFromWire(wire: WireError, classes: ErrorClasses = {}): Erro
   Object.defineProperty(error, 'name', { value: wire.name, writable: true, configurable: true });
   return error;
 }
+
+/**
+ * The error classes a module exports, by export name (kept by minifiers, unlike class names):
+ * `errorClassesOf(await import('./errors.ts'))`, or a namespace import.
+ */
+export function errorClassesOf(...modules: readonly Record<string, unknown>[]): ErrorClasses {
+  const classes: Record<string, ErrorClass> = {};
+  for (const module of modules)
+    for (const [name, value] of Object.entries(module))
+      if (typeof value === 'function' && value.prototype instanceof Error)
+        classes[name] = value as ErrorClass;
+  return classes;
+}

@@ -120,7 +120,7 @@ export function createChatController(deps: ChatDeps): ChatController {
       store.getState().setMemories(replyId, {
         ...EMPTY_MEMORIES,
         status: 'failed',
-        error: `Memory could not be searched: ${(error as Error).message}`,
+        error: `Memory could not be searched: ${namedMessage(error)}`,
       });
       return [];
     }
@@ -272,4 +272,10 @@ export function createChatController(deps: ChatDeps): ChatController {
       unsubscribe();
     },
   };
+}
+
+/** "WorkerCrashedError: The memory worker stopped (…)": the class when it says more than Error. */
+function namedMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.name && error.name !== 'Error' ? `${error.name}: ${error.message}` : error.message;
 }

@@ -9,6 +9,7 @@
  * is told the gold sessions and counts no calls.
  */
 import type { EvalQuestion } from '../../engine/datasets/eval-model.ts';
+import { isAbortError } from '../../engine/errors.ts';
 import { ANSWER_MAX_TOKENS, answerPrompt } from '../../engine/eval/answer-check.ts';
 import type { EvalMethod, JudgeMode } from '../../engine/eval/methods.ts';
 import { retrievedSessionIds, setScores } from '../../engine/eval/metrics.ts';
@@ -177,6 +178,7 @@ async function row(
       },
     };
   } catch (error) {
+    if (isAbortError(error)) throw error; // a cancelled run is no method's failure
     const message = error instanceof Error ? error.message : String(error);
     const empty = {
       precision: 0,
