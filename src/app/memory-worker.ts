@@ -57,8 +57,11 @@ export interface MemoryWorkerHandle {
   readonly memory: MemoryClient;
   /** Stops the current worker as a crash would (the test API's kill). */
   kill(detail: string): void;
-  /** Kills the worker at the next retrieval's first traversal event: mid-walk. */
-  killDuringNextRetrieval(): void;
+  /**
+   * Kills the worker at the next retrieval's first traversal event (mid-walk); resolves with
+   * the time of the kill (performance.now()).
+   */
+  killDuringNextRetrieval(): Promise<number>;
 }
 
 export function startMemoryWorker(
@@ -68,7 +71,7 @@ export function startMemoryWorker(
   const listeners = new Set<(message: MemoryBroadcast) => void>();
   let current: MemoryConnection;
   let ready: Promise<void> = Promise.resolve();
-  let killArmed = false;
+  let killArmed: ((at: number) => void) | undefined;
 
   const start = (restarted: boolean) => {
     const stop = new AbortController();
@@ -94,15 +97,17 @@ export function startMemoryWorker(
   const call = async (method: keyof MemoryApi, args: unknown[]): Promise<unknown> => {
     await ready;
     if (method === 'retrieve' && killArmed) {
-      killArmed = false;
+      const killed = killArmed;
+      killArmed = undefined;
       const connection = current;
       const onEvent = args[2] as ((event: TraversalEvent) => void) | undefined;
-      let killed = false;
+      let done = false;
       args[2] = (event: TraversalEvent) => {
         onEvent?.(event);
-        if (killed) return;
-        killed = true;
+        if (done) return;
+        done = true;
         connection.kill('killed by the test API during a retrieval');
+        killed(performance.now());
       };
     }
     const fn = current.client[method] as (...a: unknown[]) => Promise<unknown>;
@@ -120,6 +125,6 @@ export function startMemoryWorker(
       },
     },
     kill: (detail) => current.kill(detail),
-    killDuringNextRetrieval: () => (killArmed = true),
+    killDuringNextRetrieval: () => new Promise<number>((resolve) => (killArmed = resolve)),
   };
 }
