@@ -5,6 +5,7 @@
  * background ingestion. A task turn is answered by the task assist, and gets the same routing
  * and retrieval once it is known to be a task, before its reply is written.
  */
+import { isAbortError } from '../../engine/errors.ts';
 import type { LlmPort } from '../../engine/ports.ts';
 import type { RetrievedItem, TraversalEvent } from '../../engine/retrieval.ts';
 import type { MemoryClient } from '../../storage/memory-client.ts';
@@ -52,6 +53,8 @@ export function createChatController(deps: ChatDeps): ChatController {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const ingestions = new Set<Promise<void>>();
   let generating: AbortController | undefined;
+  /** The turn being prepared (routing, memory search): Stop cancels its search. */
+  let preparing: AbortController | undefined;
 
   const arm = () => {
     if (timer !== undefined) clearTimeout(timer);
@@ -88,7 +91,11 @@ export function createChatController(deps: ChatDeps): ChatController {
     });
   }
 
-  async function retrieve(replyId: string, text: string): Promise<readonly RetrievedItem[] | null> {
+  async function retrieve(
+    replyId: string,
+    text: string,
+    signal?: AbortSignal,
+  ): Promise<readonly RetrievedItem[] | null> {
     const s = store.getState();
     if (!s.memoryEnabled) return null;
     s.setMemories(replyId, EMPTY_MEMORIES);
@@ -99,12 +106,17 @@ export function createChatController(deps: ChatDeps): ChatController {
     stage({ step: 0, steps: 0 });
     try {
       await profileReady();
-      const reply = await memory.retrieve(text, { effort: s.memoryEffort }, (event) => {
-        store.getState().addTraversalEvent(replyId, event as TraversalEvent);
-        if (event.type !== 'visit') return;
-        top ??= Math.max(1, event.level);
-        stage({ step: top - Math.max(1, event.level) + 1, steps: top });
-      });
+      const reply = await memory.retrieve(
+        text,
+        { effort: s.memoryEffort },
+        (event) => {
+          store.getState().addTraversalEvent(replyId, event as TraversalEvent);
+          if (event.type !== 'visit') return;
+          top ??= Math.max(1, event.level);
+          stage({ step: top - Math.max(1, event.level) + 1, steps: top });
+        },
+        signal,
+      );
       stage(false);
       store.getState().setMemories(replyId, {
         status: 'done',
@@ -120,7 +132,10 @@ export function createChatController(deps: ChatDeps): ChatController {
       store.getState().setMemories(replyId, {
         ...EMPTY_MEMORIES,
         status: 'failed',
-        error: `Memory could not be searched: ${namedMessage(error)}`,
+        error:
+          isAbortError(error) && signal?.aborted
+            ? 'Memory search stopped.'
+            : `Memory could not be searched: ${namedMessage(error)}`,
       });
       return [];
     }
@@ -132,6 +147,7 @@ export function createChatController(deps: ChatDeps): ChatController {
     text: string,
     llm: ChatLlm | undefined,
     options: RouteOptions = {},
+    signal?: AbortSignal,
   ) {
     const routingStage = (routing: boolean) =>
       store.getState().setStage(replyId, (st) => ({ ...st, routing }));
@@ -139,7 +155,7 @@ export function createChatController(deps: ChatDeps): ChatController {
     const routing = deps.topics
       ?.route(replyId, text, llm?.port, options)
       .finally(() => routingStage(false));
-    const memories = await retrieve(replyId, text);
+    const memories = await retrieve(replyId, text, signal);
     return { memories, topic: (await routing) ?? null };
   }
 
@@ -188,8 +204,19 @@ export function createChatController(deps: ChatDeps): ChatController {
       },
       now(),
     );
-    const { memories, topic } = await turnContext(replyId, text, llm);
-    if (!llm) {
+    const control = new AbortController();
+    preparing = control;
+    const { memories, topic } = await turnContext(replyId, text, llm, {}, control.signal).finally(
+      () => {
+        if (preparing === control) preparing = undefined;
+      },
+    );
+    if (control.signal.aborted) {
+      store.getState().finishMessage(replyId, {
+        status: 'failed',
+        error: 'Stopped before the model wrote anything.',
+      });
+    } else if (!llm) {
       store.getState().finishMessage(replyId, { text: memoryOnlyReply(memories), status: 'done' });
     } else {
       const control = new AbortController();
@@ -258,6 +285,7 @@ export function createChatController(deps: ChatDeps): ChatController {
   return {
     send,
     stop: () => {
+      preparing?.abort();
       generating?.abort();
       deps.tasks?.stop();
     },
