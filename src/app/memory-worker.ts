@@ -17,6 +17,7 @@ import {
   type MemoryApi,
   type MemoryBroadcast,
 } from '../storage/worker-protocol.ts';
+import { restartBudget } from '../rpc/restart-budget.ts';
 import type { ScriptedTestMode } from './test-mode/test-mode.ts';
 
 export const APP_DB = 'grove';
@@ -46,8 +47,11 @@ export interface MemoryWorkerStart {
 export interface MemoryWorkerHooks {
   /** Sets up a worker that just started (a restarted one: calls wait until this settles). */
   onStart(start: MemoryWorkerStart): Promise<void> | void;
-  /** The worker stopped (its calls failed with `error`); a new one is starting. */
-  onCrash(error: Error): void;
+  /**
+   * The worker stopped (its calls failed with `error`); a new one is starting, unless it kept
+   * stopping (`restarting` false: calls go on failing with `error`, a reload may help).
+   */
+  onCrash(error: Error, restarting: boolean): void;
   /** A restarted worker is set up and takes calls again. */
   onRestarted?(): void;
 }
@@ -72,6 +76,7 @@ export function startMemoryWorker(
   let current: MemoryConnection;
   let ready: Promise<void> = Promise.resolve();
   let killArmed: ((at: number) => void) | undefined;
+  const mayRestart = restartBudget();
 
   const start = (restarted: boolean) => {
     const stop = new AbortController();
@@ -82,8 +87,9 @@ export function startMemoryWorker(
     current = connectMemory(worker, {
       onCrash: (error) => {
         stop.abort(error);
-        hooks.onCrash(error);
-        start(true);
+        const restarting = mayRestart();
+        hooks.onCrash(error, restarting);
+        if (restarting) start(true);
       },
     });
     current.client.onBroadcast((message) => listeners.forEach((l) => l(message)));

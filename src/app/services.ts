@@ -96,10 +96,12 @@ export function startServices(location: Location = window.location): AppServices
     store.getState().setMemoryError(error instanceof Error ? error.message : String(error));
   const memoryWorker = startMemoryWorker(workerConfig, {
     onStart: (started) => setUpMemoryWorker(started),
-    onCrash: (error) =>
+    onCrash: (error, restarting) =>
       store.getState().setWorkerNotice({
         error: error.name,
-        message: `${error.message} Grove is restarting it.`,
+        message: restarting
+          ? `${error.message} Grove is restarting it.`
+          : `${error.message} It kept stopping, so Grove left it stopped: reload the page to try again.`,
         restarted: false,
       }),
     onRestarted: () => {

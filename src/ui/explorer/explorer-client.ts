@@ -8,6 +8,7 @@
 import type { LlmPort } from '../../engine/ports.ts';
 import type { Progress } from '../../engine/progress.ts';
 import { servePageLlm } from '../../rpc/page-llm-bridge.ts';
+import { restartBudget } from '../../rpc/restart-budget.ts';
 import { RpcChannel } from '../../rpc/rpc-channel.ts';
 import { errorClassesOf } from '../../rpc/wire-error.ts';
 import { MEMORY_ERROR_CLASSES } from '../../storage/memory-errors.ts';
@@ -39,7 +40,8 @@ export class ExplorerClient {
   private channel!: RpcChannel<Call, ExplorerResponse>;
   private stop = new AbortController();
   private building: AbortController | undefined;
-  private readonly crashListeners = new Set<(error: Error) => void>();
+  private readonly crashListeners = new Set<(error: Error, restarted: boolean) => void>();
+  private readonly mayRestart = restartBudget();
 
   constructor(
     private readonly startWorker: () => Worker,
@@ -50,7 +52,7 @@ export class ExplorerClient {
   }
 
   /** Tells `listener` when the worker stopped (a fresh one has started); returns an unsubscribe. */
-  onCrash(listener: (error: Error) => void): () => void {
+  onCrash(listener: (error: Error, restarted: boolean) => void): () => void {
     this.crashListeners.add(listener);
     return () => this.crashListeners.delete(listener);
   }
@@ -116,8 +118,10 @@ export class ExplorerClient {
       worker: 'the explorer worker',
       onCrash: (error) => {
         stop.abort(error);
-        this.start();
-        for (const listener of this.crashListeners) listener(error);
+        // A worker that keeps stopping is left stopped: its calls go on failing with `error`.
+        const restarted = this.mayRestart();
+        if (restarted) this.start();
+        for (const listener of this.crashListeners) listener(error, restarted);
       },
     });
   }

@@ -112,10 +112,12 @@ export function useExplorer(): [ExplorerState, ExplorerActions] {
   useEffect(
     () =>
       // A fresh worker holds no dataset: the user loads one again.
-      client.onCrash((error) =>
+      client.onCrash((error, restarted) =>
         patch({
           status: 'error',
-          error: `${namedMessage(error)} Grove restarted it: load the dataset again.`,
+          error: restarted
+            ? `${namedMessage(error)} Grove restarted it: load the dataset again.`
+            : `${namedMessage(error)} It kept stopping: reload the page to try again.`,
           dataset: null,
           build: null,
           run: null,
