@@ -5,10 +5,10 @@ import { PriorityQueue } from '../models/llm/priority-queue.ts';
 import { AbortError } from '../engine/errors.ts';
 import { NoPageModelError, PageLlmClient, servePageLlm } from './page-llm-bridge.ts';
 
-function bridge(llm: () => LlmPort | undefined) {
+function bridge(llm: () => LlmPort | undefined, stop?: AbortSignal) {
   const channel = new MessageChannel();
   const proxy = new PageLlmClient(channel.port1);
-  servePageLlm(channel.port2, llm);
+  servePageLlm(channel.port2, llm, stop);
   channel.port1.start();
   channel.port2.start();
   return { proxy, close: () => (channel.port1.close(), channel.port2.close()) };
@@ -87,6 +87,27 @@ describe('the page LLM bridge', () => {
       release();
       await busy;
       expect(ran).toEqual([]);
+    } finally {
+      close();
+    }
+  });
+
+  it('aborts the calls of a worker that stopped: the page does not run them for nobody', async () => {
+    let seen: AbortSignal | undefined;
+    const hanging: LlmPort = {
+      id: 'hanging',
+      countTokens: () => 1,
+      complete: (r) => ((seen = r.signal), new Promise(() => undefined)),
+      completeStructured: (r) => ((seen = r.signal), new Promise(() => undefined)),
+    };
+    const stop = new AbortController();
+    const { proxy, close } = bridge(() => hanging, stop.signal);
+    proxy.available = 'hanging';
+    try {
+      void proxy.complete(judge);
+      await expect.poll(() => seen).toBeDefined();
+      stop.abort();
+      expect(seen?.aborted).toBe(true);
     } finally {
       close();
     }
