@@ -68,9 +68,18 @@ export interface MemoryWorkerHandle {
   killDuringNextRetrieval(): Promise<number>;
 }
 
+/** The memory worker's script, configured through its name. */
+export function createMemoryWorker(config: MemoryWorkerConfig): Worker {
+  return new Worker(new URL('../../workers/memory.worker.ts', import.meta.url), {
+    type: 'module',
+    name: workerConfigName(config),
+  });
+}
+
 export function startMemoryWorker(
   config: MemoryWorkerConfig,
   hooks: MemoryWorkerHooks,
+  createWorker: (config: MemoryWorkerConfig) => Worker = createMemoryWorker,
 ): MemoryWorkerHandle {
   const listeners = new Set<(message: MemoryBroadcast) => void>();
   let current: MemoryConnection;
@@ -80,10 +89,7 @@ export function startMemoryWorker(
 
   const start = (restarted: boolean) => {
     const stop = new AbortController();
-    const worker = new Worker(new URL('../../workers/memory.worker.ts', import.meta.url), {
-      type: 'module',
-      name: workerConfigName(config),
-    });
+    const worker = createWorker(config);
     current = connectMemory(worker, {
       onCrash: (error) => {
         stop.abort(error);
