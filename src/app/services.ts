@@ -123,7 +123,10 @@ export function startServices(location: Location = window.location): AppServices
     const id = lend?.()?.id ?? null;
     if (id !== null) await client.useLlm(id);
     const profileId = store.getState().activeProfileId;
-    if (profileId) await client.open(profileId);
+    if (!profileId) return;
+    await client.open(profileId, { resume: false });
+    // Sessions the stopped worker was remembering are finished in the background, as at start.
+    client.resume().then(() => memoryActions.refresh(), reportMemoryError);
   }
   // The page writes the conversation history itself (small, quick writes; same database).
   const history = new ChatHistoryStore(new GroveDb(workerConfig.db));
