@@ -2,7 +2,8 @@
  * Acceptance (issue 14, one worker boundary): a worker that stops is named, replaced and usable
  * again. The memory worker is killed (through the test API) in the middle of a retrieval: the
  * chat names the error within a second, says the worker was restarted, and the next message
- * works. An explorer build is cancelled in its worker, and the next build succeeds.
+ * works; a restarted worker borrows the page's engine again. An explorer build is cancelled in
+ * its worker, and the next build succeeds.
  */
 import { AppPage } from './app-page.ts';
 import { expect, test } from './network-guard.ts';
@@ -69,4 +70,31 @@ test('explorer: a cancelled build stops in its worker, and the next build succee
   await explorer.getByRole('button', { name: 'Build tree' }).click();
   await expect(explorer.getByTestId('build-summary')).toBeVisible({ timeout: 240_000 });
   await expect(explorer.getByTestId('build-summary')).toContainText('facts from');
+});
+
+test('a restarted memory worker borrows the page’s engine again', async ({ page }) => {
+  test.setTimeout(120_000);
+  const app = new AppPage(page);
+  await page.goto(
+    '/?test=scripted&engine=page&callMs=20&tokenMs=1&db=grove-e2e-recovery-lend#chat',
+  );
+  await app.ready();
+  const status = () =>
+    page.evaluate(() =>
+      (window.grove?.app as { status(): Promise<{ llm: string | null }> }).status(),
+    );
+  await expect.poll(async () => (await status()).llm).toContain('one engine');
+  await page.evaluate(() => (window.grove?.app as { killMemoryWorker(): void }).killMemoryWorker());
+  const notice = page.getByTestId('worker-notice');
+  await expect(notice).toHaveAttribute('data-error', 'WorkerCrashedError');
+  await expect(notice).toHaveAttribute('data-restarted', 'true', { timeout: 60_000 });
+  expect((await status()).llm).toContain('one engine');
+  // Its background work runs on the page's engine again: a session is remembered through it.
+  await app.send('I have a dog named Pixel and I bake sourdough bread on Sundays.');
+  const job = await app.endSession();
+  await expect(job).toContainText('Memories added');
+  const log = await page.evaluate(() =>
+    (window.grove?.app as { engineLog(): { purpose: string }[] }).engineLog(),
+  );
+  expect(log.some((call) => call.purpose === 'extract-facts')).toBe(true);
 });
