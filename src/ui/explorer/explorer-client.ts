@@ -40,6 +40,7 @@ export class ExplorerClient {
   private channel!: RpcChannel<Call, ExplorerResponse>;
   private stop = new AbortController();
   private building: AbortController | undefined;
+  private terminated = false;
   private readonly crashListeners = new Set<(error: Error, restarted: boolean) => void>();
   private readonly mayRestart = restartBudget();
 
@@ -102,9 +103,14 @@ export class ExplorerClient {
     return expect(reply, 'ran').run;
   }
 
+  /**
+   * Stops the worker (the explorer unmounted). A call made after this starts a fresh one, so a
+   * remount (React's StrictMode mounts twice in development) finds a working client.
+   */
   terminate(): void {
+    this.terminated = true;
     this.stop.abort();
-    this.channel.close(new Error('The explorer was closed.'));
+    this.channel.close(new ExplorerClosedError());
   }
 
   private start(): void {
@@ -131,6 +137,10 @@ export class ExplorerClient {
     onProgress?: (p: Progress) => void,
     signal?: AbortSignal,
   ): Promise<Reply> {
+    if (this.terminated) {
+      this.terminated = false;
+      this.start();
+    }
     const reply = await this.channel.call(
       request,
       onProgress
@@ -141,6 +151,13 @@ export class ExplorerClient {
       signal,
     );
     return reply as Reply;
+  }
+}
+
+export class ExplorerClosedError extends Error {
+  override readonly name = 'ExplorerClosedError';
+  constructor() {
+    super('The explorer was closed while this was running: open it again.');
   }
 }
 
