@@ -126,7 +126,12 @@ export function startServices(location: Location = window.location): AppServices
     if (!profileId) return;
     await client.open(profileId, { resume: false });
     // Sessions the stopped worker was remembering are finished in the background, as at start.
-    client.resume().then(() => memoryActions.refresh(), reportMemoryError);
+    client.resume().then((results) => {
+      for (const result of results)
+        if (result.status === 'ingested')
+          store.getState().resumedIngestion(result.sessionId, result.facts);
+      return memoryActions.refresh();
+    }, reportMemoryError);
   }
   // The page writes the conversation history itself (small, quick writes; same database).
   const history = new ChatHistoryStore(new GroveDb(workerConfig.db));
