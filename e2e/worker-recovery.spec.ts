@@ -2,8 +2,8 @@
  * Acceptance (issue 14, one worker boundary): a worker that stops is named, replaced and usable
  * again. The memory worker is killed (through the test API) in the middle of a retrieval: the
  * chat names the error within a second, says the worker was restarted, and the next message
- * works; a restarted worker borrows the page's engine again. An explorer build is cancelled in
- * its worker, and the next build succeeds.
+ * works; a restarted worker borrows the page's engine again and finishes the session the stopped
+ * one was remembering. An explorer build is cancelled in its worker, and the next build succeeds.
  */
 import { AppPage } from './app-page.ts';
 import { expect, test } from './network-guard.ts';
@@ -97,4 +97,25 @@ test('a restarted memory worker borrows the page’s engine again', async ({ pag
     (window.grove?.app as { engineLog(): { purpose: string }[] }).engineLog(),
   );
   expect(log.some((call) => call.purpose === 'extract-facts')).toBe(true);
+});
+
+test('a session being remembered when the memory worker stops is finished by the restarted one', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const app = new AppPage(page);
+  // Each ingestion waits 2 s in its extracting stage: time to stop the worker in the middle.
+  await page.goto('/?test=scripted&delay=2000&db=grove-e2e-recovery-ingest#chat');
+  await app.ready();
+  await app.send('I have a dog named Pixel and I bake sourdough bread on Sundays.');
+  await page.getByRole('button', { name: 'End session' }).click();
+  const job = page.getByTestId('ingestion-job').last();
+  await expect(job).toHaveAttribute('data-stage', 'extracting', { timeout: 30_000 });
+  await page.evaluate(() => (window.grove?.app as { killMemoryWorker(): void }).killMemoryWorker());
+  await expect(job).toHaveAttribute('data-stage', 'failed');
+  await expect(job).toContainText('The memory worker stopped');
+  // The restarted worker finds the session pending, and remembers it.
+  await expect(job).toHaveAttribute('data-stage', 'done', { timeout: 60_000 });
+  await expect(job).toContainText('Memories added');
+  expect((await app.tree()).facts.some((f) => f.includes('Pixel'))).toBe(true);
 });
