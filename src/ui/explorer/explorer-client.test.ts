@@ -5,7 +5,7 @@ import type { EmbedderPort } from '../../engine/ports.ts';
 import { HashEmbedder, ScriptedLlm } from '../../engine/testing/index.ts';
 import { WorkerCrashedError } from '../../rpc/worker-errors.ts';
 import { ExplorerClient } from './explorer-client.ts';
-import { NoDatasetError } from './explorer-errors.ts';
+import { NoDatasetError, UnknownDatasetError } from './explorer-errors.ts';
 import { createExplorerHost } from './explorer-host.ts';
 
 const EXAMPLE = new URL('../../../public/examples/grove-implexconv-example.json', import.meta.url);
@@ -96,6 +96,14 @@ describe('ExplorerClient', () => {
     expect(crashes).toEqual([['WorkerCrashedError', true]]);
     expect(workers).toHaveLength(2);
     // The fresh worker holds no dataset: it says so, with its own class.
+    await expect(explorer.build(0, () => undefined)).rejects.toBeInstanceOf(NoDatasetError);
+    explorer.terminate();
+  });
+
+  it('rebuilds the worker’s errors as their classes on the page', async () => {
+    const { explorer } = client();
+    const file = new File(['{"hello": 1}'], 'notes.json');
+    await expect(explorer.loadFile(file)).rejects.toBeInstanceOf(UnknownDatasetError);
     await expect(explorer.build(0, () => undefined)).rejects.toBeInstanceOf(NoDatasetError);
     explorer.terminate();
   });

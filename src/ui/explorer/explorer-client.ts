@@ -12,6 +12,11 @@ import { restartBudget } from '../../rpc/restart-budget.ts';
 import { RpcChannel } from '../../rpc/rpc-channel.ts';
 import { errorClassesOf } from '../../rpc/wire-error.ts';
 import { MEMORY_ERROR_CLASSES } from '../../storage/memory-errors.ts';
+import { MissingBaselineInputError } from '../../engine/baselines/index.ts';
+import { InvalidSessionWeightError } from '../../engine/baselines/bm25-turns.ts';
+import { DatasetFormatError } from '../../engine/datasets/eval-model.ts';
+import { ConversationFormatError } from '../../engine/datasets/grove-format.ts';
+import { OracleNoiseError } from '../../engine/eval/counted-oracle.ts';
 import { explorerConfigName } from './explorer-config.ts';
 import * as explorerErrors from './explorer-errors.ts';
 import type {
@@ -27,7 +32,16 @@ import type {
 type Reply = Exclude<ExplorerResponse, { type: 'progress' | 'error' }>;
 type Call = Exclude<ExplorerRequest, { type: 'cancel' }>;
 
-const EXPLORER_ERROR_CLASSES = { ...MEMORY_ERROR_CLASSES, ...errorClassesOf(explorerErrors) };
+/** The memory worker's engine errors, the explorer's own, and those of datasets and baselines. */
+const EXPLORER_ERROR_CLASSES = {
+  ...MEMORY_ERROR_CLASSES,
+  ...errorClassesOf(explorerErrors),
+  DatasetFormatError,
+  ConversationFormatError,
+  MissingBaselineInputError,
+  InvalidSessionWeightError,
+  OracleNoiseError,
+};
 
 export function createExplorerWorker(config: ExplorerWorkerConfig): Worker {
   return new Worker(new URL('../../../workers/explorer.worker.ts', import.meta.url), {
