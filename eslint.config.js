@@ -29,6 +29,11 @@ export const engineForbiddenImports = [
 export const LAYERS = {
   engine: {
     files: ['src/engine/**/*.ts'],
+    forbids: ['rpc', 'models', 'storage', 'state', 'app', 'ui', 'workers', 'scripts'],
+  },
+  // The one RPC every worker we own speaks: over the engine, under everything that talks to a worker.
+  rpc: {
+    files: ['src/rpc/**/*.ts'],
     forbids: ['models', 'storage', 'state', 'app', 'ui', 'workers', 'scripts'],
   },
   models: {
@@ -41,7 +46,7 @@ export const LAYERS = {
   },
   state: {
     files: ['src/state/**/*.{ts,tsx}'],
-    forbids: ['app', 'ui', 'workers', 'scripts'],
+    forbids: ['rpc', 'app', 'ui', 'workers', 'scripts'],
     typesOnly: ['models', 'storage'],
   },
   app: { files: ['src/app/**/*.{ts,tsx}'], forbids: ['ui', 'workers', 'scripts'] },

@@ -13,6 +13,7 @@ import type { EmbedderPort } from '../src/engine/ports.ts';
 import type { ExplorerRequest, ExplorerResponse } from '../src/ui/explorer/explorer-protocol.ts';
 import { parseExplorerConfig } from '../src/ui/explorer/explorer-config.ts';
 import { createExplorerHost } from '../src/ui/explorer/explorer-host.ts';
+import { PageLlmClient } from '../src/rpc/page-llm-bridge.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const config = parseExplorerConfig(scope.name);
@@ -21,6 +22,7 @@ let embedder: Promise<{ port: EmbedderPort; label: string }> | undefined;
 
 const onMessage = createExplorerHost((message: ExplorerResponse) => scope.postMessage(message), {
   llmMode: config.llm,
+  ...(config.llm === 'page' ? { pageLlm: new PageLlmClient(scope) } : {}),
   ...(config.llm === 'scripted'
     ? { scriptedLlm: new ScriptedLlm({ id: 'scripted (test mode)' }) }
     : {}),

@@ -2,7 +2,7 @@
  * The memory worker: engine + storage off the page thread. Its configuration comes in the
  * worker's name (JSON, set by whoever creates it). Embedders: 'bundled' (the shipped GloVe model
  * through transformers.js, loaded on first use) or, in the labelled test modes only, the hashing
- * fake. LLM: the page's loaded model, lent through src/storage/llm-bridge.ts (extractive facts
+ * fake. LLM: the page's loaded model, lent through src/rpc/page-llm-bridge.ts (extractive facts
  * and the embedding judge while none is loaded) or, in `/?test=scripted` only, the engine's
  * ScriptedLlm. Without a configured embedder every call fails with
  * MemoryNotConfiguredError, never a silent fake.
@@ -14,7 +14,7 @@ import { createMemoryService } from '../src/storage/memory-service.ts';
 import { pipelineEngine } from '../src/storage/pipeline-engine.ts';
 import { serveMemory } from '../src/storage/worker-server.ts';
 import { LazyEmbedder } from '../src/storage/lazy-embedder.ts';
-import { PageLlmProxy } from '../src/storage/llm-bridge.ts';
+import { PageLlmClient } from '../src/rpc/page-llm-bridge.ts';
 import { switchingEngine } from '../src/storage/switching-engine.ts';
 import type { MemoryBroadcast } from '../src/storage/worker-protocol.ts';
 import { parseWorkerConfig, MemoryNotConfiguredError } from '../src/storage/worker-config.ts';
@@ -60,8 +60,8 @@ async function compose() {
     }
   } else throw new MemoryNotConfiguredError();
   const scripted: LlmPort | undefined = config.llm === 'scripted' ? new ScriptedLlm() : undefined;
-  // Outside test mode the worker borrows the page's model while one is loaded (llm-bridge.ts).
-  const pageLlm = scripted ? undefined : new PageLlmProxy(self);
+  // Outside test mode the worker borrows the page's model while one is loaded (page-llm-bridge.ts).
+  const pageLlm = scripted ? undefined : new PageLlmClient(self, { idPrefix: 'page:' });
   const db = await openGroveDb(config.db);
   const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
   const plain = pipelineEngine({ embedder });
@@ -69,7 +69,7 @@ async function compose() {
     ? pipelineEngine({ embedder, llm: scripted })
     : switchingEngine(
         plain,
-        pipelineEngine({ embedder, llm: pageLlm as PageLlmProxy }),
+        pipelineEngine({ embedder, llm: pageLlm as PageLlmClient }),
         () => pageLlm?.available != null,
       );
   const llmNow = (): LlmPort | undefined => scripted ?? (pageLlm?.available ? pageLlm : undefined);
@@ -79,7 +79,13 @@ async function compose() {
     {
       taskLlm: llmNow,
       onStage: (stage, sessionId) => {
-        self.postMessage({ broadcast: 'stage', stage, sessionId } satisfies MemoryBroadcast);
+        self.postMessage({
+          type: 'broadcast',
+          id: 0,
+          broadcast: 'stage',
+          stage,
+          sessionId,
+        } satisfies MemoryBroadcast);
         return stage === 'extracting' && config.stageDelayMs > 0
           ? delay(config.stageDelayMs)
           : undefined;

@@ -10,10 +10,12 @@ import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
-type Layer = 'engine' | 'models' | 'storage' | 'state' | 'app' | 'ui' | 'workers' | 'scripts';
+type Layer =
+  'engine' | 'rpc' | 'models' | 'storage' | 'state' | 'app' | 'ui' | 'workers' | 'scripts';
 
 const FOLDER: Record<Layer, string> = {
   engine: 'src/engine',
+  rpc: 'src/rpc',
   models: 'src/models',
   storage: 'src/storage',
   state: 'src/state',
@@ -23,17 +25,18 @@ const FOLDER: Record<Layer, string> = {
   scripts: 'scripts',
 };
 
-//   engine ← models, storage ← state ← app ← ui          (the page)
-//   engine ← models, storage ← workers, scripts          (worker entries, the Node CLI)
+//   engine ← rpc ← models, storage ← state ← app ← ui          (the page)
+//   engine ← rpc ← models, storage ← workers, scripts          (worker entries, the Node CLI)
 const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   engine: [],
-  models: ['engine'],
-  storage: ['engine'],
+  rpc: ['engine'],
+  models: ['engine', 'rpc'],
+  storage: ['engine', 'rpc'],
   state: ['engine'], // and the types of models and storage (below)
-  app: ['engine', 'models', 'storage', 'state'],
-  ui: ['engine', 'models', 'storage', 'state', 'app'],
-  workers: ['engine', 'models', 'storage'],
-  scripts: ['engine', 'models', 'storage', 'app'],
+  app: ['engine', 'rpc', 'models', 'storage', 'state'],
+  ui: ['engine', 'rpc', 'models', 'storage', 'state', 'app'],
+  workers: ['engine', 'rpc', 'models', 'storage'],
+  scripts: ['engine', 'rpc', 'models', 'storage', 'app'],
 };
 const TYPES_ONLY: Partial<Record<Layer, readonly Layer[]>> = { state: ['models', 'storage'] };
 

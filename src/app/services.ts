@@ -7,7 +7,8 @@ import { DEFAULT_PROFILE } from '../state/profile-slice.ts';
 import { viewFromHash } from '../state/ui-slice.ts';
 import { ChatHistoryStore } from '../storage/chat-history.ts';
 import { GroveDb } from '../storage/db.ts';
-import { serveLlmRequests } from '../storage/llm-bridge.ts';
+import { servePageLlm } from '../rpc/page-llm-bridge.ts';
+import type { LlmPort } from '../engine/ports.ts';
 import type { MemoryClient } from '../storage/memory-client.ts';
 import { createChatController, type ChatController, type ChatLlm } from './chat/chat-controller.ts';
 import { persistChat } from './chat/chat-persistence.ts';
@@ -21,7 +22,7 @@ import { lazyEmbedder } from './chat/topic-embedder.ts';
 import { persistTopics } from './chat/topics-persistence.ts';
 import { createMemoryActions, savedProfileId, type MemoryActions } from './memory-actions.ts';
 import { startMemoryTestMode } from './memory-test-mode.ts';
-import { memoryWorkerConfig, startMemoryWorker } from './memory-worker.ts';
+import { memoryWorkerConfig, startMemoryWorker, type MemoryWorkerStart } from './memory-worker.ts';
 import { runtime, runtimeService, type RuntimeService } from './runtime.ts';
 import { registerTestApi } from './test-api.ts';
 import { OneEngineLlm } from './test-mode/one-engine-llm.ts';
@@ -57,33 +58,87 @@ function chatLlmSource(
   };
 }
 
-/** Test mode's one engine, lent to the memory worker for good. */
-function lendOneEngine(worker: Worker, memory: MemoryClient, engine: OneEngineLlm) {
-  serveLlmRequests(worker, () => engine);
-  void memory.useLlm(engine.id);
+/**
+ * The model the memory worker borrows for extraction, summaries and judging: test mode's one
+ * engine for good, else the page's loaded model (none in the scripted mode, whose worker has
+ * its own).
+ */
+function lentLlm(
+  testMode: ScriptedTestMode | null,
+  oneEngine: OneEngineLlm | undefined,
+): (() => LlmPort | undefined) | undefined {
+  if (oneEngine) return () => oneEngine;
+  return testMode ? undefined : () => runtime.llm;
 }
 
-/** The memory worker borrows the page's model for extraction, summaries and judging. */
-function lendPageLlm(worker: Worker, memory: MemoryClient, onChange: () => Promise<void>) {
-  serveLlmRequests(worker, () => runtime.llm);
+/** Tells the worker which page model it may borrow, now and whenever the page's model changes. */
+function followPageLlm(
+  memory: MemoryClient,
+  llm: () => LlmPort | undefined,
+  onChange: () => Promise<void>,
+  onError: (error: unknown) => void,
+) {
   let lent: string | null = null;
-  runtime.subscribe(() => {
-    const id = runtime.llm?.id ?? null;
+  const update = () => {
+    const id = llm()?.id ?? null;
     if (id === lent) return;
     lent = id;
-    void memory.useLlm(id).then(onChange);
-  });
+    memory.useLlm(id).then(onChange, onError);
+  };
+  update();
+  runtime.subscribe(update);
 }
 
 export function startServices(location: Location = window.location): AppServices {
   const testMode = parseTestMode(location.search);
   const store = createGroveStore();
   const workerConfig = memoryWorkerConfig(testMode);
-  const { worker, memory } = startMemoryWorker(workerConfig);
+  const oneEngine = testMode?.oneEngine ? new OneEngineLlm(testMode.oneEngine) : undefined;
+  const lend = lentLlm(testMode, oneEngine);
+  const reportMemoryError = (error: unknown) =>
+    store.getState().setMemoryError(error instanceof Error ? error.message : String(error));
+  const memoryWorker = startMemoryWorker(workerConfig, {
+    onStart: (started) => setUpMemoryWorker(started),
+    onCrash: (error, restarting) =>
+      store.getState().setWorkerNotice({
+        error: error.name,
+        message: restarting
+          ? `${error.message} Grove is restarting it.`
+          : `${error.message} It kept stopping, so Grove left it stopped: reload the page to try again.`,
+        restarted: false,
+      }),
+    onRestarted: () => {
+      const notice = store.getState().workerNotice;
+      if (notice)
+        store.getState().setWorkerNotice({
+          ...notice,
+          message: notice.message.replace('Grove is restarting it.', 'Grove restarted it.'),
+          restarted: true,
+        });
+      void showStatus();
+    },
+  });
+  const { memory } = memoryWorker;
+  /** Lends the page's model to a (re)started worker; a restarted one reopens the profile too. */
+  async function setUpMemoryWorker({ worker, client, stopped, restarted }: MemoryWorkerStart) {
+    if (lend) servePageLlm(worker, lend, stopped);
+    if (!restarted) return;
+    const id = lend?.()?.id ?? null;
+    if (id !== null) await client.useLlm(id);
+    const profileId = store.getState().activeProfileId;
+    if (!profileId) return;
+    await client.open(profileId, { resume: false });
+    // Sessions the stopped worker was remembering are finished in the background, as at start.
+    client.resume().then((results) => {
+      for (const result of results)
+        if (result.status === 'ingested')
+          store.getState().resumedIngestion(result.sessionId, result.facts);
+      return memoryActions.refresh();
+    }, reportMemoryError);
+  }
   // The page writes the conversation history itself (small, quick writes; same database).
   const history = new ChatHistoryStore(new GroveDb(workerConfig.db));
   const memoryActions = createMemoryActions(store, memory);
-  const oneEngine = testMode?.oneEngine ? new OneEngineLlm(testMode.oneEngine) : undefined;
   const chatLlm = chatLlmSource(testMode, oneEngine);
   const tasks = createTaskAssist({ store, memory, chatLlm });
   const chat = createChatController({
@@ -108,8 +163,7 @@ export function startServices(location: Location = window.location): AppServices
       },
       (error: unknown) => store.getState().setMemoryError((error as Error).message),
     );
-  if (oneEngine) lendOneEngine(worker, memory, oneEngine);
-  if (!testMode) lendPageLlm(worker, memory, showStatus);
+  if (lend) followPageLlm(memory, lend, showStatus, reportMemoryError);
   store.getState().setRuntime(runtime.getSnapshot());
   runtime.subscribe(() => store.getState().setRuntime(runtime.getSnapshot()));
 
@@ -142,6 +196,10 @@ export function startServices(location: Location = window.location): AppServices
       };
     },
     status: () => memory.status(),
+    /** Stops the memory worker now, as a crash would; it restarts. */
+    killMemoryWorker: () => memoryWorker.kill('killed by the test API'),
+    /** Stops the memory worker in the middle of the next retrieval (its first traversal event). */
+    killMemoryWorkerDuringRetrieval: () => memoryWorker.killDuringNextRetrieval(),
     /** Test mode with one engine: every call it ran, in order of completion. */
     engineLog: () => oneEngine?.log ?? [],
   });

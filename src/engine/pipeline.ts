@@ -13,6 +13,7 @@ import { insertFacts, type InsertReport } from './tree/insert.ts';
 import { keywordSummariser, llmSummariser, type Summariser } from './tree/summarise.ts';
 import { summaryCacheFrom } from './tree/summary-cache.ts';
 import type { EmbeddedFact, Fact, MemoryTree, Session, SessionExtraction } from './types.ts';
+import { TreeIntegrityError } from './tree/tree-integrity-error.ts';
 
 export interface MemoryOptions {
   /** The LLM for extraction and summaries; without one, extractive facts and keyword-label summaries. */
@@ -112,7 +113,8 @@ export async function buildMemory(
 export function embeddedFactsOf(tree: MemoryTree): EmbeddedFact[] {
   return [...tree.facts.values()].map((fact) => {
     const node = tree.nodes.get(factNodeId(fact.id));
-    if (!node) throw new Error(`Memory tree is inconsistent: fact ${fact.id} has no node`);
+    if (!node)
+      throw new TreeIntegrityError(`Memory tree is inconsistent: fact ${fact.id} has no node`);
     return { ...fact, embedding: node.embedding };
   });
 }

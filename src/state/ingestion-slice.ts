@@ -50,6 +50,11 @@ export interface IngestionSlice {
     extra?: { facts?: number; detail?: string },
   ): void;
   clearFinishedIngestion(): void;
+  /**
+   * A session a stopped memory worker left pending was finished by the restarted one: its job,
+   * failed with the worker, is done after all. Sessions without a job here are left alone.
+   */
+  resumedIngestion(sessionId: string, facts: number): void;
 }
 
 /** Applies a stage report to a job list: stages never go back, and a final job stays final. */
@@ -78,4 +83,10 @@ export const createIngestionSlice: SliceCreator<IngestionSlice> = (set) => ({
     set((state) => ({ ingestion: advanceJob(state.ingestion, sessionId, stage, extra) })),
   clearFinishedIngestion: () =>
     set((state) => ({ ingestion: state.ingestion.filter((j) => !isFinal(j.stage)) })),
+  resumedIngestion: (sessionId, facts) =>
+    set((state) => ({
+      ingestion: state.ingestion.map((j) =>
+        j.sessionId === sessionId ? { sessionId, stage: 'done', progress: 100, facts } : j,
+      ),
+    })),
 });

@@ -16,6 +16,8 @@ export interface MemorySlice {
   readonly lastTraversal: readonly TraversalEvent[];
   /** The last memory operation that failed, in words. */
   readonly memoryError: string | null;
+  /** The memory worker stopped and was restarted: what the chat tells the user. */
+  readonly workerNotice: WorkerNotice | null;
   setMemory(update: {
     facts?: readonly FactView[];
     tree?: MemoryTree | null;
@@ -25,6 +27,15 @@ export interface MemorySlice {
   setHealth(health: StorageHealth & { persistGranted: boolean }): void;
   setLastTraversal(events: readonly TraversalEvent[]): void;
   setMemoryError(message: string | null): void;
+  setWorkerNotice(notice: WorkerNotice | null): void;
+}
+
+export interface WorkerNotice {
+  /** The error's class name (WorkerCrashedError). */
+  readonly error: string;
+  readonly message: string;
+  /** The new worker is up and takes calls. */
+  readonly restarted: boolean;
 }
 
 export const createMemorySlice: SliceCreator<MemorySlice> = (set) => ({
@@ -35,11 +46,13 @@ export const createMemorySlice: SliceCreator<MemorySlice> = (set) => ({
   health: null,
   lastTraversal: [],
   memoryError: null,
+  workerNotice: null,
   setMemory: (update) => set(update),
   setWorkerStatus: (workerStatus) => set({ workerStatus }),
   setHealth: (health) => set({ health }),
   setLastTraversal: (lastTraversal) => set({ lastTraversal }),
   setMemoryError: (memoryError) => set({ memoryError }),
+  setWorkerNotice: (workerNotice) => set({ workerNotice }),
 });
 
 /** True when the profile holds no memory yet (first run, or a fresh profile). */

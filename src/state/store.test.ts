@@ -105,4 +105,14 @@ describe('the Grove store', () => {
     store.getState().setProfiles([{ id: 'default', name: 'Me' }]);
     expect(store.getState().profiles.map((p) => p.id)).toEqual(['default', 'bob']);
   });
+
+  it('marks a job the stopped memory worker failed as done once the restarted one finished it', () => {
+    const store = createGroveStore();
+    store.getState().updateIngestion('s1', 'failed', { detail: 'The memory worker stopped.' });
+    store.getState().resumedIngestion('s1', 3);
+    store.getState().resumedIngestion('elsewhere', 2); // no job of this page: none is made
+    expect(store.getState().ingestion).toEqual([
+      { sessionId: 's1', stage: 'done', progress: 100, facts: 3 },
+    ]);
+  });
 });

@@ -3,6 +3,7 @@
  * rebuilds. The slow work (extract, embed, summarise) runs outside any transaction; its result
  * is committed in one transaction, under an exclusive per-profile lock.
  */
+import { throwIfAborted } from '../engine/errors.ts';
 import { measureDrift } from '../engine/tree/drift.ts';
 import { editFact, forgetSessions, removeFacts, type EditResult } from '../engine/tree/edit.ts';
 import { asFactId, asSessionId, type MemoryTree, type Session } from '../engine/types.ts';
@@ -42,6 +43,11 @@ export interface IngestInput {
   readonly session: Session;
   readonly conversationId?: string;
   readonly conversationTitle?: string;
+  /**
+   * Stops the ingestion (AbortError) while it extracts and inserts: nothing of it is written, the
+   * session stays pending (resumed later).
+   */
+  readonly signal?: AbortSignal;
 }
 
 export type IngestResult =
@@ -110,7 +116,7 @@ export class MemoryHost {
       ),
     );
     await this.options.onStage?.('recorded', sessionId);
-    return this.process(sessionId);
+    return this.process(sessionId, input.signal);
   }
 
   /** Finishes every session left pending by a reload or crash, oldest first. */
@@ -126,15 +132,16 @@ export class MemoryHost {
     await this.db.pending.delete([this.pid, sessionId]);
   }
 
-  private process(sessionId: string): Promise<IngestResult> {
+  private process(sessionId: string, signal?: AbortSignal): Promise<IngestResult> {
     return this.exclusive(async () => {
       const pending = await this.db.pending.get([this.pid, sessionId]);
       if (!pending) return { status: 'already-done', sessionId };
       const live = await loadLiveTree(this.db, this.pid);
       await this.options.onStage?.('extracting', sessionId);
       const session = sessionFromPending(pending);
-      const tree = await this.engine.addSession(live.tree, session);
-      const unit = await buildTaskUnit(session, this.options.taskLlm?.());
+      const tree = await this.engine.addSession(live.tree, session, signal);
+      const unit = await buildTaskUnit(session, this.options.taskLlm?.(), signal);
+      throwIfAborted(signal);
       await this.options.onStage?.('committing', sessionId);
       const db = this.db;
       await guardQuota(() =>
@@ -254,10 +261,13 @@ export class MemoryHost {
   }
 
   /** Rebuilds the tree beside the live one and switches to it atomically. */
-  rebuild(hooks: { beforeSwitch?: () => Promise<void> } = {}): Promise<number> {
+  rebuild(
+    hooks: { beforeSwitch?: () => Promise<void>; signal?: AbortSignal } = {},
+  ): Promise<number> {
     return this.exclusive(async () => {
       const live = await loadLiveTree(this.db, this.pid);
-      const tree = await this.engine.rebuild(live.tree);
+      const tree = await this.engine.rebuild(live.tree, hooks.signal);
+      throwIfAborted(hooks.signal);
       return guardQuota(() => replaceTree(this.db, this.pid, live, tree, hooks));
     });
   }

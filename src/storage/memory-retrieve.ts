@@ -4,6 +4,7 @@
  * by default; the no-LLM hybrid of embedding cosine and BM25 without an LLM, as in
  * `grove eval --llm none`), every traversal event passed on as it happens.
  */
+import { throwIfAborted } from '../engine/errors.ts';
 import type { LlmPort } from '../engine/ports.ts';
 import type { TraversalEvent } from '../engine/retrieval.ts';
 import { DEFAULT_MEMORY_EFFORT, memorySearch } from '../engine/tree/memory-effort.ts';
@@ -16,9 +17,14 @@ export async function retrieveMemories(
   engine: MemoryEngine,
   judgeLlm: LlmPort | undefined,
   question: string,
-  request: RetrieveRequest = {},
-  onEvent?: (event: TraversalEvent) => void,
+  request: RetrieveRequest & {
+    readonly onEvent?: (event: TraversalEvent) => void;
+    /** Stops the walk (AbortError). */
+    readonly signal?: AbortSignal;
+  } = {},
 ): Promise<RetrieveReply> {
+  const { onEvent, signal } = request;
+  throwIfAborted(signal);
   const [{ tree }, sessionTexts] = await Promise.all([store.liveTree(), store.sessionTexts()]);
   const retriever = memorySearch(tree, {
     effort: request.effort ?? DEFAULT_MEMORY_EFFORT,
@@ -26,7 +32,10 @@ export async function retrieveMemories(
     embedder: engine.embedder,
     sessionTexts,
   });
-  const result = await retriever.retrieve(question, onEvent ? { onEvent } : {});
+  const result = await retriever.retrieve(question, {
+    ...(onEvent ? { onEvent } : {}),
+    ...(signal ? { signal } : {}),
+  });
   return {
     items: result.items,
     judge: retriever.name,

@@ -72,11 +72,12 @@ export function createMemoryService(
       host = new MemoryHost(db, await requireProfile(db, profileId), engine, hostOptions);
       return { resumed: options.resume === false ? [] : await host.resumePending() };
     },
-    async ingest(session, conversationId) {
+    async ingest(session, conversationId, signal) {
       const h = current();
       const result = await h.ingest({
         session: toSession(session),
         ...(conversationId === undefined ? {} : { conversationId }),
+        ...(signal ? { signal } : {}),
       });
       if (result.status === 'ingested') void rebuildInBackground(h);
       return result;
@@ -103,7 +104,9 @@ export function createMemoryService(
       exportProfile(db, current().profileId, passphrase === undefined ? {} : { passphrase }),
     importProfile: (text, passphrase) =>
       importProfile(db, text, passphrase === undefined ? {} : { passphrase }),
-    rebuild: async () => ({ version: await current().rebuild() }),
+    rebuild: async (signal) => ({
+      version: await current().rebuild(signal ? { signal } : {}),
+    }),
     async inspect() {
       const h = current();
       const live = await loadLiveTree(db, h.profileId);
@@ -125,8 +128,12 @@ export function createMemoryService(
       const persistGranted = await requestPersistence();
       return { ...(await storageHealth()), persistGranted };
     },
-    retrieve: (question, options, onEvent) =>
-      retrieveMemories(current().store, engine, extras.judgeLlm?.(), question, options, onEvent),
+    retrieve: (question, options, onEvent, signal) =>
+      retrieveMemories(current().store, engine, extras.judgeLlm?.(), question, {
+        ...options,
+        ...(onEvent ? { onEvent } : {}),
+        ...(signal ? { signal } : {}),
+      }),
     tree: async () => (await current().store.liveTree()).tree,
     profiles: () => listProfiles(db),
     useLlm: async (modelId) => extras.setPageLlm?.(modelId),

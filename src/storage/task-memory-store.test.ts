@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { HashEmbedder, ScriptedLlm } from '../engine/testing/index.ts';
 import { asProfileId, asSessionId, asTurnId, type Session } from '../engine/types.ts';
 import { StorageFullError } from './errors.ts';
+import { AbortError } from '../engine/errors.ts';
+import type { LlmPort } from '../engine/ports.ts';
 import { quotaFailure } from './failing-middleware.test-support.ts';
 import { freshDb, snapshot, testEngine } from './fixtures.test-support.ts';
 import { MemoryHost } from './memory-host.ts';
@@ -46,6 +48,22 @@ describe('buildTaskUnit', () => {
   it('with an LLM keeps the confirmed values first and the model intent', async () => {
     const unit = await buildTaskUnit(booking('s1', 'Nopa', '2'), new ScriptedLlm());
     expect(unit?.intent).toContain('The user intends to');
+    expect(unit?.qa.find((q) => q.slot === 'restaurant_name')?.answer).toBe('Nopa');
+  });
+
+  it('lets a cancellation through; only an unreachable model falls back to the no-LLM unit', async () => {
+    const failing = (error: Error): LlmPort => ({
+      id: 'failing',
+      countTokens: () => 1,
+      complete: () => Promise.reject(error),
+      completeStructured: () => Promise.reject(error),
+    });
+    const control = new AbortController();
+    control.abort();
+    await expect(
+      buildTaskUnit(booking('s1', 'Nopa', '2'), failing(new AbortError()), control.signal),
+    ).rejects.toBeInstanceOf(AbortError);
+    const unit = await buildTaskUnit(booking('s1', 'Nopa', '2'), failing(new Error('offline')));
     expect(unit?.qa.find((q) => q.slot === 'restaurant_name')?.answer).toBe('Nopa');
   });
 });

@@ -4,6 +4,7 @@
  * recall for the chat. Units are written inside the ingestion transaction (memory-host.ts) and
  * deleted with their session.
  */
+import { isAbortError } from '../engine/errors.ts';
 import type { EmbedderPort, LlmPort } from '../engine/ports.ts';
 import {
   correctSlot,
@@ -87,7 +88,9 @@ export async function buildTaskUnit(
   let described: Awaited<ReturnType<typeof describeSession>>;
   try {
     described = await describeSession(session, { ...options, llm, ...(signal ? { signal } : {}) });
-  } catch {
+  } catch (error) {
+    // A cancelled ingestion stops here; it does not go on without the model.
+    if (isAbortError(error)) throw error;
     // The model could not be reached: the no-LLM unit stands in, ingestion goes on.
     return { ...extractive, qa: onePerSlot(extractive.qa) };
   }

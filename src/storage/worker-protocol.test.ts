@@ -4,6 +4,8 @@ import { memoryClient } from './memory-client.ts';
 import { createMemoryService } from './memory-service.ts';
 import { serveMemory } from './worker-server.ts';
 import { parseWorkerConfig } from './worker-config.ts';
+import { ProfileNotFoundError, SessionExistsError } from './errors.ts';
+import { AbortError } from '../engine/errors.ts';
 
 function connected() {
   const channel = new MessageChannel();
@@ -11,7 +13,7 @@ function connected() {
 }
 
 describe('memory worker protocol', () => {
-  it('carries calls and results across a message port, errors as {name, message}', async () => {
+  it('carries calls and results across a message port, errors rebuilt as their classes', async () => {
     const db = await freshDb();
     const { channel } = connected();
     serveMemory(channel.port1 as never, createMemoryService(db, testEngine()));
@@ -19,12 +21,12 @@ describe('memory worker protocol', () => {
     channel.port1.start();
     channel.port2.start();
     try {
-      await expect(client.inspect()).rejects.toMatchObject({ name: 'ProfileNotFoundError' });
+      await expect(client.inspect()).rejects.toBeInstanceOf(ProfileNotFoundError);
       expect(await client.open('alice')).toEqual({ resumed: [] });
       const session = sampleSession(1);
       expect(await client.ingest(session, 'c1')).toMatchObject({ status: 'ingested', facts: 3 });
       const error = await client.ingest(session).catch((e: Error) => e);
-      expect(error).toMatchObject({ name: 'SessionExistsError' });
+      expect(error).toBeInstanceOf(SessionExistsError);
       expect((error as Error).message).toContain('already in memory');
       expect(await client.inspect()).toMatchObject({
         profileId: 'alice',
@@ -70,6 +72,34 @@ describe('memory worker protocol', () => {
       expect(tree.nodes).toBeInstanceOf(Map);
       expect(await client.profiles()).toMatchObject([{ id: 'alice', name: 'Alice' }]);
       expect(await client.status()).toMatchObject({ llm: null, notes: [] });
+    } finally {
+      channel.port1.close();
+      channel.port2.close();
+    }
+  });
+
+  it('cancels a retrieval across the port: the worker’s walk sees the signal', async () => {
+    const db = await freshDb();
+    const { channel } = connected();
+    serveMemory(channel.port1 as never, createMemoryService(db, testEngine()));
+    const client = memoryClient(channel.port2 as never);
+    channel.port1.start();
+    channel.port2.start();
+    try {
+      await client.open('alice');
+      await client.ingest(sampleSession(1));
+      const control = new AbortController();
+      const events: unknown[] = [];
+      const walk = client.retrieve('what did I say?', {}, (e) => events.push(e), control.signal);
+      control.abort();
+      await expect(walk).rejects.toBeInstanceOf(AbortError);
+      const done = new AbortController();
+      done.abort();
+      await expect(client.retrieve('x', {}, undefined, done.signal)).rejects.toBeInstanceOf(
+        AbortError,
+      );
+      // The worker still serves calls.
+      expect((await client.retrieve('what did I say?')).items.length).toBeGreaterThan(0);
     } finally {
       channel.port1.close();
       channel.port2.close();

@@ -1,6 +1,7 @@
 /**
- * The typed message protocol between the page and workers/memory.worker.ts. A request names a
- * method of MemoryApi; the reply carries its value or the error as `{ name, message }`.
+ * The typed message protocol between the page and workers/memory.worker.ts, on Grove's one RPC
+ * (src/rpc): a request names a method of MemoryApi; the reply carries its value, or the error,
+ * rebuilt on the page as its own class (memory-errors.ts).
  */
 import type { MemoryEffort } from '../engine/tree/memory-effort.ts';
 import type { DriftReport } from '../engine/tree/drift.ts';
@@ -75,7 +76,12 @@ export interface MemoryWorkerStatus {
 
 export interface MemoryApi {
   open(profileId: string, options?: OpenOptions): Promise<{ resumed: IngestResult[] }>;
-  ingest(session: SessionInput, conversationId?: string): Promise<IngestResult>;
+  /** A fired `signal` stops the ingestion; the store stays as it was (the session stays pending). */
+  ingest(
+    session: SessionInput,
+    conversationId?: string,
+    signal?: AbortSignal,
+  ): Promise<IngestResult>;
   resume(): Promise<IngestResult[]>;
   listFacts(filter?: FactFilter): Promise<FactView[]>;
   searchFacts(query: string, limit?: number): Promise<(FactView & { score: number })[]>;
@@ -87,20 +93,24 @@ export interface MemoryApi {
   wipe(): Promise<void>;
   exportProfile(passphrase?: string): Promise<string>;
   importProfile(text: string, passphrase?: string): Promise<ImportedProfile>;
-  rebuild(): Promise<{ version: number }>;
+  rebuild(signal?: AbortSignal): Promise<{ version: number }>;
   inspect(): Promise<MemoryInspection>;
   health(): Promise<StorageHealth & { persistGranted: boolean }>;
-  /** Walks the live tree for `question`; each traversal event is streamed to `onEvent`. */
+  /**
+   * Walks the live tree for `question`; each traversal event is streamed to `onEvent`. A fired
+   * `signal` stops the walk (AbortError).
+   */
   retrieve(
     question: string,
     options?: RetrieveRequest,
     onEvent?: (event: TraversalEvent) => void,
+    signal?: AbortSignal,
   ): Promise<RetrieveReply>;
   /** The live tree (structured clone carries its Maps and Float32Arrays). */
   tree(): Promise<MemoryTree>;
   profiles(): Promise<ProfileRow[]>;
   status(): Promise<MemoryWorkerStatus>;
-  /** Lends the page's model to the worker (see llm-bridge.ts); null when none is loaded. */
+  /** Lends the page's model to the worker (src/rpc/page-llm-bridge.ts); null when none is loaded. */
   useLlm(modelId: string | null): Promise<void>;
   /** MAP task memory: the profile's units, newest first. */
   listTaskMemory(): Promise<TaskMemoryView[]>;
@@ -125,47 +135,38 @@ export interface MemoryApi {
 /** Methods whose argument at this index is a callback: it stays on the page, events cross. */
 export const STREAM_ARG: Partial<Record<keyof MemoryApi, number>> = { retrieve: 2 };
 
-/** An event streamed during call `id` (see STREAM_ARG). */
-export interface MemoryEventMessage {
-  readonly id: number;
-  readonly event: unknown;
-}
-
-/** Sent by the worker outside any call: ingestion stages, for progress. */
-export interface MemoryBroadcast {
-  readonly broadcast: 'stage';
-  readonly stage: 'recorded' | 'extracting' | 'committing';
-  readonly sessionId: string;
-}
+/**
+ * Methods whose argument at this index is an AbortSignal: it stays on the page and crosses as
+ * the call's own signal (a `cancel` message); the worker's method gets a real AbortSignal there.
+ */
+export const SIGNAL_ARG: Partial<Record<keyof MemoryApi, number>> = {
+  retrieve: 3,
+  ingest: 2,
+  rebuild: 0,
+};
 
 export type MemoryMethod = keyof MemoryApi;
 
-export interface MemoryRequest<M extends MemoryMethod = MemoryMethod> {
+/** A call of a MemoryApi method (its callback and signal arguments left on the page). */
+export interface MemoryRequest {
+  readonly type: 'call';
   readonly id: number;
-  readonly method: M;
-  readonly args: Parameters<MemoryApi[M]>;
+  readonly method: MemoryMethod;
+  readonly args: readonly unknown[];
 }
 
-export interface WireError {
-  readonly name: string;
-  readonly message: string;
-}
-
+/** The value a call resolved with, or an event streamed during it (see STREAM_ARG). */
 export type MemoryResponse =
-  | { readonly id: number; readonly ok: true; readonly value: unknown }
-  | { readonly id: number; readonly ok: false; readonly error: WireError };
+  | { readonly type: 'result'; readonly id: number; readonly value: unknown }
+  | { readonly type: 'event'; readonly id: number; readonly event: unknown };
 
-export function toWireError(error: unknown): WireError {
-  if (error instanceof Error) return { name: error.name, message: error.message };
-  return { name: 'Error', message: String(error) };
-}
-
-/** An error that crossed from the worker: same name and message as the original. */
-export class RemoteError extends Error {
-  constructor(wire: WireError) {
-    super(wire.message);
-    this.name = wire.name;
-  }
+/** Sent by the worker outside any call (id 0): ingestion stages, for progress. */
+export interface MemoryBroadcast {
+  readonly type: 'broadcast';
+  readonly id: 0;
+  readonly broadcast: 'stage';
+  readonly stage: 'recorded' | 'extracting' | 'committing';
+  readonly sessionId: string;
 }
 
 export const MEMORY_METHODS: readonly MemoryMethod[] = [

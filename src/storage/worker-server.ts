@@ -1,8 +1,13 @@
-/** Serves a MemoryApi over a worker's message port: one request, one reply, errors as {name, message}. */
+/**
+ * Serves a MemoryApi over a worker's port with Grove's one RPC (src/rpc): calls run at once, side
+ * by side (a retrieval never waits behind a background ingestion); traversal events stream back;
+ * a call's AbortSignal reaches the method; errors cross with their class.
+ */
+import { serveRequests } from '../rpc/serve-requests.ts';
 import {
   MEMORY_METHODS,
+  SIGNAL_ARG,
   STREAM_ARG,
-  toWireError,
   type MemoryApi,
   type MemoryRequest,
   type MemoryResponse,
@@ -13,27 +18,32 @@ export interface MessagePortLike {
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
+export class UnknownMemoryMethodError extends Error {
+  override readonly name = 'UnknownMemoryMethodError';
+  constructor(method: string) {
+    super(`The memory worker has no method "${method}": reload the page (a stale worker?).`);
+  }
+}
+
 export function serveMemory(port: MessagePortLike, api: Promise<MemoryApi> | MemoryApi): void {
-  port.addEventListener('message', (event) => {
-    const request = event.data as MemoryRequest;
-    // Other traffic on this port (the LLM bridge's replies) is not a MemoryApi call.
-    if (typeof request.method !== 'string') return;
-    void (async (): Promise<MemoryResponse> => {
-      try {
-        if (!MEMORY_METHODS.includes(request.method))
-          throw new Error(`Unknown method ${String(request.method)}`);
-        const service = await api;
-        const method = service[request.method] as (...args: unknown[]) => Promise<unknown>;
-        const args: unknown[] = [...request.args];
-        const streamAt = STREAM_ARG[request.method];
-        if (streamAt !== undefined) {
-          while (args.length < streamAt) args.push(undefined);
-          args[streamAt] = (event: unknown) => port.postMessage({ id: request.id, event });
-        }
-        return { id: request.id, ok: true, value: await method(...args) };
-      } catch (error) {
-        return { id: request.id, ok: false, error: toWireError(error) };
-      }
-    })().then((response) => port.postMessage(response));
-  });
+  const serve = serveRequests<MemoryRequest, MemoryResponse>(
+    async (request, signal, reply) => {
+      if (!MEMORY_METHODS.includes(request.method))
+        throw new UnknownMemoryMethodError(String(request.method));
+      const service = await api;
+      const method = service[request.method] as (...args: unknown[]) => Promise<unknown>;
+      const args: unknown[] = [...request.args];
+      const put = (at: number | undefined, value: unknown) => {
+        if (at === undefined) return;
+        while (args.length < at) args.push(undefined);
+        args[at] = value;
+      };
+      put(STREAM_ARG[request.method], (event: unknown) => reply({ type: 'event', event }));
+      put(SIGNAL_ARG[request.method], signal);
+      reply({ type: 'result', value: await method(...args) });
+    },
+    (message) => port.postMessage(message),
+    { concurrent: () => true },
+  );
+  port.addEventListener('message', (event) => serve(event.data));
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceProfile } from '../../engine/cost/index.ts';
 import type { LlmPort } from '../../engine/ports.ts';
 import type { TraversalEvent } from '../../engine/retrieval.ts';
+import { AbortError } from '../../engine/errors.ts';
 import { ScriptedLlm } from '../../engine/testing/index.ts';
 import { asNodeId, asSessionId } from '../../engine/types.ts';
 import type { MemoryClient } from '../../storage/memory-client.ts';
@@ -105,6 +106,38 @@ describe('chat controller', () => {
     };
     await chat.send('And where do I work?');
     expect(store.getState().measuredProfile).toEqual(engine.measured);
+  });
+
+  it('Stop during the memory search cancels it in the worker and writes nothing', async () => {
+    const store = createGroveStore();
+    let seen: AbortSignal | undefined;
+    const memory = {
+      retrieve(_q: string, _o: unknown, _e: unknown, signal?: AbortSignal) {
+        seen = signal;
+        return new Promise((_resolve, reject) =>
+          signal?.addEventListener('abort', () => reject(new AbortError())),
+        );
+      },
+    } as unknown as MemoryClient;
+    const llm = new ScriptedLlm();
+    const chat = createChatController({
+      store,
+      memory,
+      chatLlm: () => ({ port: llm, label: 'scripted' }),
+      onMemoryChanged: () => Promise.resolve(),
+    });
+    const sent = chat.send('Where do I live?');
+    await vi.waitFor(() => expect(seen).toBeDefined());
+    chat.stop();
+    await sent;
+    expect(seen?.aborted).toBe(true);
+    const reply = store.getState().messages[1];
+    expect(reply).toMatchObject({
+      status: 'failed',
+      error: 'Stopped before the model wrote anything.',
+    });
+    expect(reply?.memories).toMatchObject({ status: 'failed', error: 'Memory search stopped.' });
+    expect(llm.calls).toHaveLength(0);
   });
 
   it('shows where a waiting reply is, stage by stage, and clears it once it writes', async () => {

@@ -5,6 +5,7 @@
  * background ingestion. A task turn is answered by the task assist: it is routed once it is known
  * to be a task, before its reply is written, and its related memories are searched after.
  */
+import { isAbortError } from '../../engine/errors.ts';
 import type { LlmPort } from '../../engine/ports.ts';
 import type { RetrievedItem, TraversalEvent } from '../../engine/retrieval.ts';
 import type { MemoryClient } from '../../storage/memory-client.ts';
@@ -52,6 +53,8 @@ export function createChatController(deps: ChatDeps): ChatController {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const ingestions = new Set<Promise<void>>();
   let generating: AbortController | undefined;
+  /** The turn being prepared (routing, memory search): Stop cancels its search. */
+  let preparing: AbortController | undefined;
 
   const arm = () => {
     if (timer !== undefined) clearTimeout(timer);
@@ -88,7 +91,11 @@ export function createChatController(deps: ChatDeps): ChatController {
     });
   }
 
-  async function retrieve(replyId: string, text: string): Promise<readonly RetrievedItem[] | null> {
+  async function retrieve(
+    replyId: string,
+    text: string,
+    signal?: AbortSignal,
+  ): Promise<readonly RetrievedItem[] | null> {
     const s = store.getState();
     if (!s.memoryEnabled) return null;
     s.setMemories(replyId, EMPTY_MEMORIES);
@@ -100,12 +107,17 @@ export function createChatController(deps: ChatDeps): ChatController {
     try {
       await profileReady();
       const startedAt = now();
-      const reply = await memory.retrieve(text, { effort: s.memoryEffort }, (event) => {
-        store.getState().addTraversalEvent(replyId, event as TraversalEvent);
-        if (event.type !== 'visit') return;
-        top ??= Math.max(1, event.level);
-        stage({ step: top - Math.max(1, event.level) + 1, steps: top });
-      });
+      const reply = await memory.retrieve(
+        text,
+        { effort: s.memoryEffort },
+        (event) => {
+          store.getState().addTraversalEvent(replyId, event as TraversalEvent);
+          if (event.type !== 'visit') return;
+          top ??= Math.max(1, event.level);
+          stage({ step: top - Math.max(1, event.level) + 1, steps: top });
+        },
+        signal,
+      );
       stage(false);
       store.getState().setMemories(replyId, {
         status: 'done',
@@ -122,7 +134,10 @@ export function createChatController(deps: ChatDeps): ChatController {
       store.getState().setMemories(replyId, {
         ...EMPTY_MEMORIES,
         status: 'failed',
-        error: `Memory could not be searched: ${(error as Error).message}`,
+        error:
+          isAbortError(error) && signal?.aborted
+            ? 'Memory search stopped.'
+            : `Memory could not be searched: ${namedMessage(error)}`,
       });
       return [];
     }
@@ -138,9 +153,14 @@ export function createChatController(deps: ChatDeps): ChatController {
   }
 
   /** A turn's context, in a fixed order: routing starts, then retrieval; both are awaited. */
-  async function turnContext(replyId: string, text: string, llm: ChatLlm | undefined) {
+  async function turnContext(
+    replyId: string,
+    text: string,
+    llm: ChatLlm | undefined,
+    signal?: AbortSignal,
+  ) {
     const routing = route(replyId, text, llm, {});
-    const memories = await retrieve(replyId, text);
+    const memories = await retrieve(replyId, text, signal);
     return { memories, topic: await routing };
   }
 
@@ -193,8 +213,19 @@ export function createChatController(deps: ChatDeps): ChatController {
       },
       now(),
     );
-    const { memories, topic } = await turnContext(replyId, text, llm);
-    if (!llm) {
+    const control = new AbortController();
+    preparing = control;
+    const { memories, topic } = await turnContext(replyId, text, llm, control.signal).finally(
+      () => {
+        if (preparing === control) preparing = undefined;
+      },
+    );
+    if (control.signal.aborted) {
+      store.getState().finishMessage(replyId, {
+        status: 'failed',
+        error: 'Stopped before the model wrote anything.',
+      });
+    } else if (!llm) {
       store.getState().finishMessage(replyId, { text: memoryOnlyReply(memories), status: 'done' });
     } else {
       const control = new AbortController();
@@ -265,6 +296,7 @@ export function createChatController(deps: ChatDeps): ChatController {
   return {
     send,
     stop: () => {
+      preparing?.abort();
       generating?.abort();
       deps.tasks?.stop();
     },
@@ -279,4 +311,10 @@ export function createChatController(deps: ChatDeps): ChatController {
       unsubscribe();
     },
   };
+}
+
+/** "WorkerCrashedError: The memory worker stopped (…)": the class when it says more than Error. */
+function namedMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.name && error.name !== 'Error' ? `${error.name}: ${error.message}` : error.message;
 }

@@ -2,11 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TraversalEvent } from '../retrieval.ts';
 import { approximateTokenizer } from '../tokens.ts';
 import { asNodeId, type MemoryTree, type NodeId, type TreeNode } from '../types.ts';
-import {
-  createCollapsedTreeRetriever,
-  nodeProvenance,
-  TreeIntegrityError,
-} from './collapsed-tree.ts';
+import { TreeIntegrityError } from '../tree/tree-integrity-error.ts';
+import { createCollapsedTreeRetriever, nodeProvenance } from './collapsed-tree.ts';
 import { abortedSignal, keywordEmbedder, smallTree } from './test-corpus.test-support.ts';
 
 describe('nodeProvenance', () => {

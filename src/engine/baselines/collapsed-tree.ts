@@ -11,10 +11,7 @@ import { cosine } from '../vector.ts';
 import { throwIfAborted } from '../errors.ts';
 import { checkK, selectionResult, type Selection } from './flat-result.ts';
 import { EmbeddingCountError } from './flat-topk.ts';
-
-export class TreeIntegrityError extends Error {
-  override readonly name = 'TreeIntegrityError';
-}
+import { TreeIntegrityError } from '../tree/tree-integrity-error.ts';
 
 export interface NodeProvenance {
   readonly factIds: readonly FactId[];

@@ -1,6 +1,7 @@
 /** How tightly facts sit in their leaf clusters: measured at build, watched for drift after. */
 import type { MemoryTree, NodeId, Vector } from '../types.ts';
 import { cosine, meanDirection } from '../vector.ts';
+import { TreeIntegrityError } from './tree-integrity-error.ts';
 
 interface NodeView {
   readonly embedding: Vector;
@@ -34,7 +35,7 @@ export function leafCohesion(
 export function treeLookup(tree: MemoryTree): NodeLookup {
   return (id) => {
     const node = tree.nodes.get(id);
-    if (!node) throw new Error(`Memory tree is inconsistent: node ${id} is missing`);
+    if (!node) throw new TreeIntegrityError(`Memory tree is inconsistent: node ${id} is missing`);
     return node;
   };
 }

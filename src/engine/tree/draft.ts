@@ -9,6 +9,7 @@ import {
   type TreeNode,
   type Vector,
 } from '../types.ts';
+import { TreeIntegrityError } from './tree-integrity-error.ts';
 
 interface DraftNode {
   id: NodeId;
@@ -41,7 +42,7 @@ export class TreeDraft {
 
   node(id: NodeId): DraftNode {
     const node = this.nodes.get(id);
-    if (!node) throw new Error(`Memory tree is inconsistent: node ${id} is missing`);
+    if (!node) throw new TreeIntegrityError(`Memory tree is inconsistent: node ${id} is missing`);
     return node;
   }
 

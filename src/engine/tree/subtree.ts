@@ -1,9 +1,13 @@
 /** Walking a memory tree: facts under a node, sessions under a node. */
 import type { Fact, MemoryTree, NodeId, SessionId, TreeNode, Vector } from '../types.ts';
+import { TreeIntegrityError } from './tree-integrity-error.ts';
 
 export function nodeOf(tree: MemoryTree, id: NodeId): TreeNode {
   const node = tree.nodes.get(id);
-  if (!node) throw new Error(`Memory tree is inconsistent: node ${id} is referenced but missing`);
+  if (!node)
+    throw new TreeIntegrityError(
+      `Memory tree is inconsistent: node ${id} is referenced but missing`,
+    );
   return node;
 }
 

@@ -13,7 +13,7 @@ type Listener = (event: { data: unknown; message?: string }) => void;
 
 /** A Worker stand-in running the host in-process; records what was transferred. */
 function fakeWorker(deps: HostDeps) {
-  const listeners: Record<string, Listener[]> = { message: [], error: [] };
+  const listeners: Record<string, Listener[]> = { message: [], error: [], messageerror: [] };
   const transferred: ArrayBuffer[] = [];
   const sent: EmbedRequest[] = [];
   let terminated = false;

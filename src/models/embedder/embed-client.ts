@@ -7,12 +7,8 @@ import { AbortError } from '../../engine/errors.ts';
 import type { EmbedderPort } from '../../engine/ports.ts';
 import type { ProgressCallback } from '../../engine/progress.ts';
 import type { Vector } from '../../engine/types.ts';
-import {
-  RpcChannel,
-  errorFromWire as rebuildError,
-  type RpcWorkerLike,
-  type WireError,
-} from '../worker-rpc.ts';
+import { RpcChannel, type RpcWorkerLike } from '../../rpc/rpc-channel.ts';
+import { errorFromWire as rebuildError, type WireError } from '../../rpc/wire-error.ts';
 import type { EmbedRequest, EmbedResponse, LoadedInfo, LoadOptions } from './embed-protocol.ts';
 import {
   EmbedderDeviceError,

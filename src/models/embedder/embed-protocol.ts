@@ -1,10 +1,10 @@
 /**
  * The typed message map between the page (embed-client.ts) and the embed worker
  * (workers/embed.worker.ts). Vectors cross as transferred Float32Array buffers, one per text;
- * errors cross as `{ name, message }`.
+ * errors cross with their class (src/rpc, Grove's one RPC).
  */
 import type { Progress } from '../../engine/progress.ts';
-import type { WireError } from '../worker-rpc.ts';
+import type { CancelMessage, ErrorMessage } from '../../rpc/rpc-messages.ts';
 import type { EmbedderDevice, Pooling } from './transformers-embedder.ts';
 
 /** 'auto' picks WebGPU when the browser offers an adapter, WASM otherwise. */
@@ -29,16 +29,13 @@ export interface LoadedInfo {
   readonly fallbackReason?: string;
 }
 
-export type { WireError } from '../worker-rpc.ts';
-export { toWireError } from '../worker-rpc.ts';
-
 export type EmbedRequest =
   | { readonly type: 'load'; readonly id: number; readonly options: LoadOptions }
   | { readonly type: 'embed'; readonly id: number; readonly texts: readonly string[] }
-  | { readonly type: 'cancel'; readonly id: number };
+  | CancelMessage;
 
 export type EmbedResponse =
   | { readonly type: 'progress'; readonly id: number; readonly progress: Progress }
   | { readonly type: 'loaded'; readonly id: number; readonly info: LoadedInfo }
   | { readonly type: 'vectors'; readonly id: number; readonly vectors: Float32Array[] }
-  | { readonly type: 'error'; readonly id: number; readonly error: WireError };
+  | ErrorMessage;

@@ -10,7 +10,7 @@ import type {
   LoadedInfo,
   LoadOptions,
 } from './embed-protocol.ts';
-import { serveRequests } from '../worker-rpc.ts';
+import { serveRequests } from '../../rpc/serve-requests.ts';
 import { EmbedderDeviceError } from './errors.ts';
 import type { EmbedderDevice, TransformersEmbedder } from './transformers-embedder.ts';
 

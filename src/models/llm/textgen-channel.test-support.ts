@@ -29,7 +29,8 @@ export function channelWorker(deps: TextGenHostDeps) {
     },
     addEventListener(type: string, listener: (event: MessageEvent & ErrorEvent) => void) {
       if (type === 'error') errorListeners.push(listener as (event: ErrorEvent) => void);
-      else page.addEventListener('message', listener as (event: MessageEvent) => void);
+      else if (type === 'message')
+        page.addEventListener('message', listener as (event: MessageEvent) => void);
     },
     terminate() {
       terminated = true;

@@ -23,7 +23,7 @@ import {
   ModelNotLoadedError,
   OutOfMemoryError,
 } from '../errors.ts';
-import { RpcChannel, type RpcWorkerLike } from '../worker-rpc.ts';
+import { RpcChannel, type RpcWorkerLike } from '../../rpc/rpc-channel.ts';
 import type {
   GenerateMode,
   TextGenLoadOptions,

@@ -1,12 +1,12 @@
 /**
  * The typed message map between the page (textgen-client.ts) and the WASM text-generation worker
  * (workers/textgen.worker.ts). Streamed text crosses as `delta` messages; errors as
- * `{ name, message }` (worker-rpc.ts).
+ * `{ name, message }` (src/rpc/wire-error.ts).
  */
 import type { ChatMessage, Completion } from '../../engine/ports.ts';
 import type { Progress } from '../../engine/progress.ts';
 import type { WasmTextGenModel } from '../catalogue.ts';
-import type { CancelMessage, ErrorMessage } from '../worker-rpc.ts';
+import type { CancelMessage, ErrorMessage } from '../../rpc/rpc-messages.ts';
 
 export interface TextGenLoadOptions {
   readonly modelId: string;

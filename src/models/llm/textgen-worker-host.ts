@@ -7,7 +7,7 @@
 import type { Completion, CompletionRequest, LlmPort } from '../../engine/ports.ts';
 import type { ProgressCallback } from '../../engine/progress.ts';
 import { ModelNotLoadedError } from '../errors.ts';
-import { serveRequests } from '../worker-rpc.ts';
+import { serveRequests } from '../../rpc/serve-requests.ts';
 import type { TextGenLoadOptions, TextGenRequest, TextGenResponse } from './textgen-protocol.ts';
 import type { DeltaCallback } from './web-llm-port.ts';
 

@@ -11,6 +11,7 @@ import { IngestionProgress } from './IngestionProgress.tsx';
 import { MessageList } from './MessageList.tsx';
 import { SessionPanel } from './SessionPanel.tsx';
 import { TopicPanel } from './TopicPanel.tsx';
+import { WorkerNotice } from './WorkerNotice.tsx';
 import './chat.css';
 
 export function ChatView() {
@@ -32,6 +33,7 @@ export function ChatView() {
             <a href="#settings">Load a model</a>
           </p>
         )}
+        <WorkerNotice />
         <MessageList />
         <Composer />
       </section>

@@ -41,7 +41,11 @@ export function MemoriesUsed({
   const tree = useGrove((s) => s.tree);
   const { store } = useServices();
   if (memories.status === 'failed') {
-    return <p className="memories-error">{memories.error}</p>;
+    return (
+      <p className="memories-error" data-testid="memories-error">
+        {memories.error}
+      </p>
+    );
   }
   const summary = summariseTraversal(memories.events, tree);
   const searching = memories.status === 'retrieving';

@@ -8,10 +8,21 @@ interface Props {
   readonly build: BuildSummary | null;
   readonly progress: BuildProgress | null;
   readonly building: boolean;
+  readonly cancelled: boolean;
   readonly onBuild: (conversation: number) => void;
+  readonly onCancel: () => void;
 }
 
-export function BuildStatus({ dataset, conversation, build, progress, building, onBuild }: Props) {
+export function BuildStatus({
+  dataset,
+  conversation,
+  build,
+  progress,
+  building,
+  cancelled,
+  onBuild,
+  onCancel,
+}: Props) {
   if (!dataset) return null;
   const conv = dataset.conversations[conversation];
   return (
@@ -51,7 +62,20 @@ export function BuildStatus({ dataset, conversation, build, progress, building, 
           <span aria-live="polite">
             {progress.done ? 'Tree built' : `${progress.progress.toFixed(0)}% · ${progress.stage}`}
           </span>
+          {building ? (
+            <button type="button" onClick={onCancel}>
+              Cancel build
+            </button>
+          ) : null}
         </div>
+      ) : null}
+      {!building && !build ? (
+        <p data-testid="build-again">
+          {cancelled ? 'Build cancelled. ' : ''}
+          <button type="button" onClick={() => onBuild(conversation)}>
+            Build tree
+          </button>
+        </p>
       ) : null}
       {build ? (
         <p data-testid="build-summary">

@@ -47,7 +47,9 @@ export function Explorer() {
         build={state.build}
         progress={state.buildProgress}
         building={state.status === 'building'}
+        cancelled={state.buildCancelled}
         onBuild={(c) => void actions.buildTree(c)}
+        onCancel={actions.cancelBuild}
       />
       {state.build ? (
         <QuestionPanel

@@ -1,12 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { UnknownDatasetError } from './explorer-errors.ts';
 import { describe, expect, it } from 'vitest';
 import { DatasetFormatError } from '../../engine/datasets/eval-model.ts';
-import {
-  UnknownDatasetError,
-  detectDataset,
-  parseDatasetSource,
-  parseDatasetText,
-} from './dataset-file.ts';
+import { detectDataset, parseDatasetSource, parseDatasetText } from './dataset-file.ts';
 
 const here = (path: string) => new URL(path, import.meta.url);
 const source = (name: string, bytes: Uint8Array) => ({

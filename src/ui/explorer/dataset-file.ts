@@ -8,16 +8,7 @@ import { parquetReadObjects } from 'hyparquet';
 import type { DatasetName, EvalDataset } from '../../engine/datasets/eval-model.ts';
 import { DatasetFormatError, readRecords } from '../../engine/datasets/eval-model.ts';
 import { loadDataset } from '../../engine/datasets/load.ts';
-
-export class UnknownDatasetError extends Error {
-  override readonly name = 'UnknownDatasetError';
-  constructor(file: string) {
-    super(
-      `${file}: not a dataset the explorer knows. Drop an IMPLEXCONV file (JSON, JSON Lines or the ` +
-        "hub's parquet), a LoCoMo JSON file, or a Grove conversation export.",
-    );
-  }
-}
+import { UnknownDatasetError } from './explorer-errors.ts';
 
 /** Which loader a parsed record belongs to. */
 export function detectDataset(first: unknown): DatasetName | undefined {

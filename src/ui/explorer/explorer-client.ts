@@ -1,11 +1,24 @@
 /**
- * The page side of the explorer worker: numbered requests, progress callbacks, errors rebuilt
- * from `{ name, message }`, and the LLM calls the worker asks of the page answered with the
- * page's active model.
+ * The page side of the explorer worker, on Grove's one RPC (src/rpc): progress routed to its
+ * caller, a build cancelled by its AbortSignal, errors rebuilt as their classes, the LLM calls
+ * the worker makes answered by the page's active model (src/rpc/page-llm-bridge.ts). A worker
+ * that stops fails its calls with WorkerCrashedError and is replaced by a fresh one (whose
+ * dataset must be loaded again).
  */
 import type { LlmPort } from '../../engine/ports.ts';
 import type { Progress } from '../../engine/progress.ts';
+import { servePageLlm } from '../../rpc/page-llm-bridge.ts';
+import { restartBudget } from '../../rpc/restart-budget.ts';
+import { RpcChannel } from '../../rpc/rpc-channel.ts';
+import { errorClassesOf } from '../../rpc/wire-error.ts';
+import { MEMORY_ERROR_CLASSES } from '../../storage/memory-errors.ts';
+import { MissingBaselineInputError } from '../../engine/baselines/index.ts';
+import { InvalidSessionWeightError } from '../../engine/baselines/bm25-turns.ts';
+import { DatasetFormatError } from '../../engine/datasets/eval-model.ts';
+import { ConversationFormatError } from '../../engine/datasets/grove-format.ts';
+import { OracleNoiseError } from '../../engine/eval/counted-oracle.ts';
 import { explorerConfigName } from './explorer-config.ts';
+import * as explorerErrors from './explorer-errors.ts';
 import type {
   BuildSummary,
   DatasetSummary,
@@ -15,15 +28,20 @@ import type {
   RunOptions,
   RunSummary,
 } from './explorer-protocol.ts';
-import { toWireError } from './explorer-protocol.ts';
 
-type Reply = Exclude<ExplorerResponse, { type: 'progress' | 'llm-call' }>;
+type Reply = Exclude<ExplorerResponse, { type: 'progress' | 'error' }>;
+type Call = Exclude<ExplorerRequest, { type: 'cancel' }>;
 
-interface Pending {
-  resolve(reply: Reply): void;
-  reject(error: Error): void;
-  onProgress?: ((p: Progress) => void) | undefined;
-}
+/** The memory worker's engine errors, the explorer's own, and those of datasets and baselines. */
+const EXPLORER_ERROR_CLASSES = {
+  ...MEMORY_ERROR_CLASSES,
+  ...errorClassesOf(explorerErrors),
+  DatasetFormatError,
+  ConversationFormatError,
+  MissingBaselineInputError,
+  InvalidSessionWeightError,
+  OracleNoiseError,
+};
 
 export function createExplorerWorker(config: ExplorerWorkerConfig): Worker {
   return new Worker(new URL('../../../workers/explorer.worker.ts', import.meta.url), {
@@ -33,24 +51,30 @@ export function createExplorerWorker(config: ExplorerWorkerConfig): Worker {
 }
 
 export class ExplorerClient {
-  private nextId = 1;
-  private readonly pending = new Map<number, Pending>();
+  private channel!: RpcChannel<Call, ExplorerResponse>;
+  private stop = new AbortController();
+  private building: AbortController | undefined;
+  private terminated = false;
+  private readonly crashListeners = new Set<(error: Error, restarted: boolean) => void>();
+  private readonly mayRestart = restartBudget();
 
   constructor(
-    private readonly worker: Worker,
+    private readonly startWorker: () => Worker,
     /** The page's loaded LLM (llm mode 'page'), read at each call. */
     private readonly pageLlm: () => LlmPort | undefined,
   ) {
-    worker.addEventListener('message', (event: MessageEvent<ExplorerResponse>) =>
-      this.receive(event.data),
-    );
-    worker.addEventListener('error', (event) => {
-      const error = new Error(
-        `The explorer worker crashed: ${event.message || 'could not start it'}.`,
-      );
-      for (const p of this.pending.values()) p.reject(error);
-      this.pending.clear();
-    });
+    this.start();
+  }
+
+  /** Tells `listener` when the worker stopped (a fresh one has started); returns an unsubscribe. */
+  onCrash(listener: (error: Error, restarted: boolean) => void): () => void {
+    this.crashListeners.add(listener);
+    return () => this.crashListeners.delete(listener);
+  }
+
+  /** Cancels the build running now, if any (its call fails with AbortError). */
+  cancelBuild(): void {
+    this.building?.abort();
   }
 
   async loadFile(file: File): Promise<DatasetSummary> {
@@ -63,13 +87,28 @@ export class ExplorerClient {
     return expect(reply, 'loaded').summary;
   }
 
-  async build(conversation: number, onProgress: (p: Progress) => void): Promise<BuildSummary> {
+  /**
+   * Builds one conversation's tree. `cancelBuild()` or a fired `signal` cancels it (AbortError),
+   * in the worker too: the build stops between its steps and the worker takes the next request.
+   */
+  async build(
+    conversation: number,
+    onProgress: (p: Progress) => void,
+    signal?: AbortSignal,
+  ): Promise<BuildSummary> {
     const pageLlm = this.pageLlm()?.id;
-    const reply = await this.call(
-      { type: 'build', conversation, ...(pageLlm ? { pageLlm } : {}) },
-      onProgress,
-    );
-    return expect(reply, 'built').build;
+    const control = new AbortController();
+    this.building = control;
+    try {
+      const reply = await this.call(
+        { type: 'build', conversation, ...(pageLlm ? { pageLlm } : {}) },
+        onProgress,
+        signal ? AbortSignal.any([signal, control.signal]) : control.signal,
+      );
+      return expect(reply, 'built').build;
+    } finally {
+      if (this.building === control) this.building = undefined;
+    }
   }
 
   async run(options: RunOptions): Promise<RunSummary> {
@@ -78,60 +117,61 @@ export class ExplorerClient {
     return expect(reply, 'ran').run;
   }
 
+  /**
+   * Stops the worker (the explorer unmounted). A call made after this starts a fresh one, so a
+   * remount (React's StrictMode mounts twice in development) finds a working client.
+   */
   terminate(): void {
-    this.worker.terminate();
+    this.terminated = true;
+    this.stop.abort();
+    this.channel.close(new ExplorerClosedError());
   }
 
-  private call(
-    request: DistributiveOmit<Exclude<ExplorerRequest, { type: 'llm-reply' | 'cancel' }>, 'id'>,
-    onProgress?: (p: Progress) => void,
-  ): Promise<Reply> {
-    const id = this.nextId++;
-    return new Promise<Reply>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, onProgress });
-      this.worker.postMessage({ ...request, id });
+  private start(): void {
+    const worker = this.startWorker();
+    const stop = new AbortController();
+    this.stop = stop;
+    servePageLlm(worker, this.pageLlm, stop.signal);
+    this.channel = new RpcChannel<Call, ExplorerResponse>(worker, {
+      errors: EXPLORER_ERROR_CLASSES,
+      updates: ['progress'],
+      worker: 'the explorer worker',
+      onCrash: (error) => {
+        stop.abort(error);
+        // A worker that keeps stopping is left stopped: its calls go on failing with `error`.
+        const restarted = this.mayRestart();
+        if (restarted) this.start();
+        for (const listener of this.crashListeners) listener(error, restarted);
+      },
     });
   }
 
-  private receive(message: ExplorerResponse): void {
-    if (message.type === 'llm-call') {
-      void this.answerLlm(message);
-      return;
+  private async call(
+    request: DistributiveOmit<Call, 'id'>,
+    onProgress?: (p: Progress) => void,
+    signal?: AbortSignal,
+  ): Promise<Reply> {
+    if (this.terminated) {
+      this.terminated = false;
+      this.start();
     }
-    const pending = this.pending.get(message.id);
-    if (!pending) return;
-    if (message.type === 'progress') {
-      pending.onProgress?.(message.progress);
-      return;
-    }
-    this.pending.delete(message.id);
-    if (message.type === 'error') {
-      const error = new Error(message.error.message);
-      error.name = message.error.name;
-      pending.reject(error);
-    } else pending.resolve(message);
+    const reply = await this.channel.call(
+      request,
+      onProgress
+        ? (update) => {
+            if (update.type === 'progress') onProgress(update.progress);
+          }
+        : undefined,
+      signal,
+    );
+    return reply as Reply;
   }
+}
 
-  private async answerLlm(message: Extract<ExplorerResponse, { type: 'llm-call' }>): Promise<void> {
-    const llm = this.pageLlm();
-    try {
-      if (!llm) throw new Error('No LLM is loaded on the page any more.');
-      const completion =
-        message.structured && 'schema' in message.request
-          ? await llm.completeStructured(message.request)
-          : await llm.complete(message.request);
-      this.worker.postMessage({
-        type: 'llm-reply',
-        callId: message.callId,
-        completion,
-      } satisfies ExplorerRequest);
-    } catch (error) {
-      this.worker.postMessage({
-        type: 'llm-reply',
-        callId: message.callId,
-        error: toWireError(error),
-      } satisfies ExplorerRequest);
-    }
+export class ExplorerClosedError extends Error {
+  override readonly name = 'ExplorerClosedError';
+  constructor() {
+    super('The explorer was closed while this was running: open it again.');
   }
 }
 

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { HashEmbedder, ScriptedLlm } from '../../engine/testing/index.ts';
 import type { ExplorerRequest, ExplorerResponse } from './explorer-protocol.ts';
 import { createExplorerHost, type HostDeps } from './explorer-host.ts';
+import type { EmbedderPort, LlmPort } from '../../engine/ports.ts';
+import { PageLlmClient, servePageLlm } from '../../rpc/page-llm-bridge.ts';
 
 type Outgoing = ExplorerRequest extends infer R
   ? R extends { id: number }
@@ -92,6 +94,37 @@ describe('explorer host', () => {
     expect(ran.run.traversal.at(-1)?.type).toBe('done');
   });
 
+  it('cancels a build in the worker, then builds again', async () => {
+    // An embedder that takes a turn of the event loop per batch, as a real one does.
+    const hash = new HashEmbedder();
+    const slow: EmbedderPort = {
+      id: hash.id,
+      dimension: hash.dimension,
+      embed: async (texts, signal) => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        return hash.embed(texts, signal);
+      },
+    };
+    const { send, host, messages } = harness({
+      embedder: () => Promise.resolve({ port: slow, label: 'slow hash' }),
+    });
+    await send({ type: 'load-url', url: '/examples/x.json', name: 'x.json' });
+    const cancelled = send({ type: 'build', conversation: 0 }); // id 2
+    // Mid-build: once the build has reported progress past the embedder's load.
+    while (
+      !messages.some(
+        (m) =>
+          m.type === 'progress' && m.progress.status === 'progress' && m.progress.progress > 10,
+      )
+    )
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    host({ type: 'cancel', id: 2 });
+    const reply = await cancelled;
+    expect(reply.type === 'error' && reply.error.name).toBe('AbortError');
+    const again = await send({ type: 'build', conversation: 0 });
+    expect(again.type).toBe('built');
+  });
+
   it('says plainly what is missing: no dataset, no tree, no LLM for the LLM judge', async () => {
     const { send } = harness({ llmMode: 'none' });
     const early = await send({ type: 'build', conversation: 0 });
@@ -118,29 +151,31 @@ describe('explorer host', () => {
     expect(embedding.run.rows[0]?.llmCalls).toBe(0);
   });
 
-  it("forwards the page's LLM calls and routes the replies back", async () => {
+  it("forwards the page's LLM calls over the page-LLM bridge and routes the replies back", async () => {
     const posted: ExplorerResponse[] = [];
-    let host: (r: ExplorerRequest) => void = () => undefined;
-    host = createExplorerHost(
-      (m) => {
-        posted.push(m);
-        if (m.type === 'llm-call') {
-          const text = m.structured
-            ? JSON.stringify({ relevant: true, reason: 'page says so' })
-            : 'An answer.';
-          host({
-            type: 'llm-reply',
-            callId: m.callId,
-            completion: { text, promptTokens: 10, completionTokens: 2 },
-          });
-        }
-      },
-      {
-        llmMode: 'page',
-        embedder: () => Promise.resolve({ port: new HashEmbedder(), label: 'hash' }),
-        fetchText: () => Promise.reject(new Error('unused')),
-      },
-    );
+    // The worker's port on one end of a channel, the page's model serving the other.
+    const { port1: worker, port2: page } = new MessageChannel();
+    const pageModel: LlmPort = {
+      id: 'page-model',
+      countTokens: (t) => t.length,
+      complete: () =>
+        Promise.resolve({ text: 'An answer.', promptTokens: 10, completionTokens: 2 }),
+      completeStructured: () =>
+        Promise.resolve({
+          text: JSON.stringify({ relevant: true, reason: 'page says so' }),
+          promptTokens: 10,
+          completionTokens: 2,
+        }),
+    };
+    servePageLlm(page, () => pageModel);
+    worker.start();
+    page.start();
+    const host = createExplorerHost((m) => posted.push(m), {
+      llmMode: 'page',
+      pageLlm: new PageLlmClient(worker),
+      embedder: () => Promise.resolve({ port: new HashEmbedder(), label: 'hash' }),
+      fetchText: () => Promise.reject(new Error('unused')),
+    });
     const rows = JSON.stringify({
       conversation: {
         '0': 'Speaker1: I love tea.\nAssistant: Nice.',
@@ -165,5 +200,7 @@ describe('explorer host', () => {
     expect(ran.run.rows[0]?.llmCalls).toBeGreaterThan(0);
     expect(ran.run.rows[0]?.answer).toBe('An answer.');
     expect(ran.run.rows[0]?.label).toContain('page-model');
+    worker.close();
+    page.close();
   });
 });

@@ -15,8 +15,9 @@ import type {
   ExplorerResponse,
   QuestionSummary,
 } from './explorer-protocol.ts';
-import { toWireError } from './explorer-protocol.ts';
-import { PageLlm } from './page-llm.ts';
+import { NoDatasetError } from './explorer-errors.ts';
+import type { PageLlmClient } from '../../rpc/page-llm-bridge.ts';
+import { serveRequests } from '../../rpc/serve-requests.ts';
 import { runQuestion, type MemoryContext } from './run-methods.ts';
 
 export interface HostDeps {
@@ -25,6 +26,8 @@ export interface HostDeps {
   /** The scripted LLM in test mode; undefined otherwise. */
   readonly scriptedLlm?: LlmPort;
   readonly llmMode: 'page' | 'scripted' | 'none';
+  /** llm mode 'page': the page's model, over the page-LLM bridge (src/rpc/page-llm-bridge.ts). */
+  readonly pageLlm?: Pick<PageLlmClient, 'available'> & LlmPort;
   fetchText(url: string): Promise<DatasetSource>;
 }
 
@@ -36,13 +39,6 @@ function monotoneProgress(task: string, emit: (p: Progress) => void) {
     last = Math.max(last, Math.min(99.9, pct));
     emit({ status: 'progress', task, stage, progress: last, loaded, total });
   };
-}
-
-export class NoDatasetError extends Error {
-  override readonly name = 'NoDatasetError';
-  constructor(what: string) {
-    super(`${what}: load a dataset (or the built-in example) first.`);
-  }
 }
 
 function questionSummary(q: EvalQuestion): QuestionSummary {
@@ -72,16 +68,13 @@ function summarise(dataset: EvalDataset): DatasetSummary {
 export function createExplorerHost(post: (message: ExplorerResponse) => void, deps: HostDeps) {
   let dataset: EvalDataset | undefined;
   let memory: { conversation: number; ctx: MemoryContext } | undefined;
-  const pageLlms = new Set<PageLlm>();
-  const controllers = new Map<number, AbortController>();
-  let queue: Promise<void> = Promise.resolve();
 
+  /** The page's model named in a request (lent while it stays loaded there), else none. */
   const llmFor = (pageLlm: string | undefined): LlmPort | undefined => {
     if (deps.llmMode === 'scripted') return deps.scriptedLlm;
-    if (deps.llmMode === 'none' || pageLlm === undefined) return undefined;
-    const port = new PageLlm(pageLlm, post);
-    pageLlms.add(port);
-    return port;
+    if (deps.llmMode === 'none' || pageLlm === undefined || !deps.pageLlm) return undefined;
+    deps.pageLlm.available = pageLlm;
+    return deps.pageLlm;
   };
 
   async function build(
@@ -185,26 +178,9 @@ export function createExplorerHost(post: (message: ExplorerResponse) => void, de
     }
   }
 
-  return function onMessage(request: ExplorerRequest): void {
-    if (request.type === 'llm-reply') {
-      for (const port of pageLlms)
-        if (port.receive(request.callId, request.completion, request.error)) return;
-      return;
-    }
-    if (request.type === 'cancel') {
-      controllers.get(request.id)?.abort();
-      return;
-    }
-    const controller = new AbortController();
-    controllers.set(request.id, controller);
-    queue = queue.then(async () => {
-      try {
-        await handle(request, controller.signal);
-      } catch (error) {
-        post({ type: 'error', id: request.id, error: toWireError(error) });
-      } finally {
-        controllers.delete(request.id);
-      }
-    });
-  };
+  // One request at a time; `cancel` fires a request's signal (a build stops between steps).
+  return serveRequests<ExplorerRequest & { type: 'load-file' | 'load-url' | 'build' | 'run' }>(
+    handle,
+    post,
+  );
 }

@@ -1,11 +1,12 @@
 /**
- * The typed message map between the explorer page and workers/explorer.worker.ts. The worker
- * loads benchmark files, builds trees and runs retrievers; LLM calls it needs are made by the
- * page (where the active model lives) and answered back. Errors cross as `{ name, message }`.
+ * The typed message map between the explorer page and workers/explorer.worker.ts, on Grove's one
+ * RPC (src/rpc). The worker loads benchmark files, builds trees and runs retrievers; the LLM
+ * calls it needs are made by the page (where the active model lives) over the page-LLM bridge.
+ * Errors cross with their class; a build's AbortSignal crosses as `cancel`.
  */
 import type { EvalMethod } from '../../engine/eval/methods.ts';
-import type { Completion, CompletionRequest, StructuredRequest } from '../../engine/ports.ts';
 import type { Progress } from '../../engine/progress.ts';
+import type { CancelMessage, ErrorMessage } from '../../rpc/rpc-messages.ts';
 import type { TraversalEvent } from '../../engine/retrieval.ts';
 import type { MemoryTree } from '../../engine/types.ts';
 
@@ -25,11 +26,6 @@ export const EXPLORER_BASELINES = [
   'collapsed-tree',
 ] as const satisfies readonly EvalMethod[];
 export type ExplorerBaseline = (typeof EXPLORER_BASELINES)[number];
-
-export interface WireError {
-  readonly name: string;
-  readonly message: string;
-}
 
 export interface QuestionSummary {
   readonly id: string;
@@ -117,34 +113,17 @@ export type ExplorerRequest =
       readonly options: RunOptions;
       readonly pageLlm?: string;
     }
-  | { readonly type: 'cancel'; readonly id: number }
-  | {
-      readonly type: 'llm-reply';
-      readonly callId: number;
-      readonly completion?: Completion;
-      readonly error?: WireError;
-    };
+  | CancelMessage;
 
 export type ExplorerResponse =
   | { readonly type: 'progress'; readonly id: number; readonly progress: Progress }
   | { readonly type: 'loaded'; readonly id: number; readonly summary: DatasetSummary }
   | { readonly type: 'built'; readonly id: number; readonly build: BuildSummary }
   | { readonly type: 'ran'; readonly id: number; readonly run: RunSummary }
-  | { readonly type: 'error'; readonly id: number; readonly error: WireError }
-  | {
-      readonly type: 'llm-call';
-      readonly callId: number;
-      readonly structured: boolean;
-      readonly request: CompletionRequest | StructuredRequest;
-    };
+  | ErrorMessage;
 
 export interface ExplorerWorkerConfig {
   readonly llm: ExplorerLlmMode;
   /** 'hash' only in the labelled test modes. */
   readonly embedder: 'bundled' | 'hash';
-}
-
-export function toWireError(error: unknown): WireError {
-  if (error instanceof Error) return { name: error.name, message: error.message };
-  return { name: 'Error', message: String(error) };
 }

@@ -9,6 +9,8 @@
  * is told the gold sessions and counts no calls.
  */
 import type { EvalQuestion } from '../../engine/datasets/eval-model.ts';
+import { isAbortError } from '../../engine/errors.ts';
+import { JudgeUnavailableError } from './explorer-errors.ts';
 import { ANSWER_MAX_TOKENS, answerPrompt } from '../../engine/eval/answer-check.ts';
 import type { EvalMethod, JudgeMode } from '../../engine/eval/methods.ts';
 import { retrievedSessionIds, setScores } from '../../engine/eval/metrics.ts';
@@ -41,15 +43,6 @@ export interface MemoryContext {
   readonly llm?: LlmPort;
   /** No-LLM methods prepared so far for this memory (a baseline's corpus embedded once). */
   readonly prepared: Map<string, Promise<PreparedConversation>>;
-}
-
-export class JudgeUnavailableError extends Error {
-  override readonly name = 'JudgeUnavailableError';
-  constructor() {
-    super(
-      'The LLM judge needs a loaded LLM: load a model in Settings, or pick the no-LLM judge (hybrid: embedding + keywords).',
-    );
-  }
 }
 
 export const BASELINE_LABELS: Readonly<Record<ExplorerBaseline, string>> = {
@@ -178,6 +171,7 @@ async function row(
       },
     };
   } catch (error) {
+    if (isAbortError(error)) throw error; // a cancelled run is no method's failure
     const message = error instanceof Error ? error.message : String(error);
     const empty = {
       precision: 0,

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { parseTestMode } from '../../app/test-mode/test-mode.ts';
+import { isAbortError } from '../../engine/errors.ts';
 import type { Progress } from '../../engine/progress.ts';
 import { useGrove, useServices } from '../app-context.tsx';
 import { ExplorerClient, createExplorerWorker } from './explorer-client.ts';
@@ -45,6 +46,8 @@ export interface ExplorerState {
   readonly baselines: readonly ExplorerBaseline[];
   readonly run: RunSummary | null;
   readonly error: string | null;
+  /** The last build was cancelled by the user. */
+  readonly buildCancelled: boolean;
 }
 
 export type RunOverrides = Partial<Pick<ExplorerState, 'question' | 'judge' | 'baselines'>>;
@@ -53,6 +56,8 @@ export interface ExplorerActions {
   loadExample(): Promise<void>;
   loadFile(file: File): Promise<void>;
   buildTree(conversation?: number): Promise<void>;
+  /** Cancels the running build (the worker stops it and takes the next request). */
+  cancelBuild(): void;
   runQuestion(overrides?: RunOverrides): Promise<RunSummary | null>;
   setQuestion(index: number): void;
   setJudge(judge: ExplorerJudge): void;
@@ -73,8 +78,9 @@ export function useExplorer(): [ExplorerState, ExplorerActions] {
   const { runtime } = useServices();
   const client = useMemo(
     () =>
-      new ExplorerClient(createExplorerWorker({ llm: llmMode, embedder: 'bundled' }), () =>
-        runtime.llm(),
+      new ExplorerClient(
+        () => createExplorerWorker({ llm: llmMode, embedder: 'bundled' }),
+        () => runtime.llm(),
       ),
     [llmMode, runtime],
   );
@@ -95,12 +101,29 @@ export function useExplorer(): [ExplorerState, ExplorerActions] {
     baselines: EXPLORER_BASELINES,
     run: null,
     error: null,
+    buildCancelled: false,
   }));
   const patch = useCallback((p: Partial<ExplorerState>) => setState((s) => ({ ...s, ...p })), []);
   const fail = useCallback(
-    (error: unknown) =>
-      patch({ status: 'error', error: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) => patch({ status: 'error', error: namedMessage(error) }),
     [patch],
+  );
+  useEffect(
+    () =>
+      // A fresh worker holds no dataset: the user loads one again.
+      client.onCrash((error, restarted) =>
+        patch({
+          status: 'error',
+          error: restarted
+            ? `${namedMessage(error)} Grove restarted it: load the dataset again.`
+            : `${namedMessage(error)} It kept stopping: reload the page to try again.`,
+          dataset: null,
+          build: null,
+          run: null,
+          buildProgress: null,
+        }),
+      ),
+    [client, patch],
   );
 
   const buildTree = useCallback(
@@ -111,6 +134,7 @@ export function useExplorer(): [ExplorerState, ExplorerActions] {
         build: null,
         run: null,
         error: null,
+        buildCancelled: false,
         buildProgress: { progress: 0, stage: 'starting', history: [], done: false },
       });
       const onProgress = (p: Progress) =>
@@ -143,7 +167,9 @@ export function useExplorer(): [ExplorerState, ExplorerActions] {
           buildProgress: s.buildProgress && { ...s.buildProgress, progress: 100, done: true },
         }));
       } catch (error) {
-        fail(error);
+        if (isAbortError(error))
+          patch({ status: 'idle', buildProgress: null, buildCancelled: true });
+        else fail(error);
       }
     },
     [client, fail, patch],
@@ -183,6 +209,7 @@ export function useExplorer(): [ExplorerState, ExplorerActions] {
       ),
     loadFile: (file) => afterLoad(() => client.loadFile(file)),
     buildTree,
+    cancelBuild: () => client.cancelBuild(),
     async runQuestion(overrides = {}) {
       const chosen = {
         question: state.question,
@@ -209,4 +236,10 @@ export function useExplorer(): [ExplorerState, ExplorerActions] {
     setBaselines: (baselines) => patch({ baselines }),
   };
   return [{ ...state, llmLabel: llmLabel(llmMode, llmId), hasLlm }, actions];
+}
+
+/** "WorkerCrashedError: The explorer worker stopped (…)": the class when it says more than Error. */
+function namedMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.name && error.name !== 'Error' ? `${error.name}: ${error.message}` : error.message;
 }

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { AbortError } from '../engine/errors.ts';
-import { ModelLoadError } from './errors.ts';
-import { errorFromWire, serveRequests, toWireError, type ErrorMessage } from './worker-rpc.ts';
+import type { ErrorMessage } from './rpc-messages.ts';
+import { serveRequests } from './serve-requests.ts';
+import { errorFromWire, RemoteError, toWireError } from './wire-error.ts';
+
+/** A named error whose constructor rewrites its message, as the models' load error does. */
+class ModelLoadError extends Error {
+  override readonly name = 'ModelLoadError';
+  constructor(
+    readonly modelId: string,
+    detail: string,
+  ) {
+    super(`Could not load ${modelId}: ${detail}. Pick another model.`);
+  }
+}
 
 describe('errors across the worker boundary', () => {
   it('rebuilds the class with the exact message, even when its constructor rewrites messages', () => {
@@ -12,11 +24,10 @@ describe('errors across the worker boundary', () => {
     expect(rebuilt.message).toBe(original.message);
   });
 
-  it('keeps unknown names on plain Errors, and wires non-Error throws', () => {
-    expect(errorFromWire({ name: 'QuotaError', message: 'q' }, {})).toMatchObject({
-      name: 'QuotaError',
-      message: 'q',
-    });
+  it('keeps unknown names on a named generic RemoteError, and wires non-Error throws', () => {
+    const unknown = errorFromWire({ name: 'QuotaError', message: 'q' }, {});
+    expect(unknown).toBeInstanceOf(RemoteError);
+    expect(unknown).toMatchObject({ name: 'QuotaError', message: 'q' });
     expect(toWireError('boom')).toEqual({ name: 'Error', message: 'boom' });
   });
 });
@@ -29,7 +40,7 @@ describe('serveRequests', () => {
     const errors: ErrorMessage[] = [];
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const serve = serveRequests<Req>(
+    const serve = serveRequests<Req, ErrorMessage>(
       async (request) => {
         log.push(`start ${request.type} ${request.id}`);
         if (request.type === 'slow' && request.id === 1) await gate;
