@@ -29,25 +29,75 @@ export const engineForbiddenImports = [
 export const LAYERS = {
   engine: {
     files: ['src/engine/**/*.ts'],
-    forbids: ['rpc', 'models', 'storage', 'state', 'app', 'ui', 'workers', 'scripts'],
+    forbids: [
+      'rpc',
+      'models',
+      'storage',
+      'memory-backend',
+      'explorer-backend',
+      'state',
+      'app',
+      'ui',
+      'workers',
+      'scripts',
+    ],
   },
   // The one RPC every worker we own speaks: over the engine, under everything that talks to a worker.
   rpc: {
     files: ['src/rpc/**/*.ts'],
-    forbids: ['models', 'storage', 'state', 'app', 'ui', 'workers', 'scripts'],
+    forbids: [
+      'models',
+      'storage',
+      'memory-backend',
+      'explorer-backend',
+      'state',
+      'app',
+      'ui',
+      'workers',
+      'scripts',
+    ],
   },
   models: {
     files: ['src/models/**/*.{ts,tsx}'],
-    forbids: ['storage', 'state', 'app', 'ui', 'workers', 'scripts'],
+    forbids: [
+      'storage',
+      'memory-backend',
+      'explorer-backend',
+      'state',
+      'app',
+      'ui',
+      'workers',
+      'scripts',
+    ],
   },
   storage: {
     files: ['src/storage/**/*.{ts,tsx}'],
-    forbids: ['models', 'state', 'app', 'ui', 'workers', 'scripts'],
+    forbids: [
+      'models',
+      'memory-backend',
+      'explorer-backend',
+      'state',
+      'app',
+      'ui',
+      'workers',
+      'scripts',
+    ],
+  },
+  // The memory worker's backend (host, service, engine wiring, its client and protocol): it
+  // composes engine, models, rpc and storage; persistence knows nothing of it.
+  'memory-backend': {
+    files: ['src/memory-backend/**/*.{ts,tsx}'],
+    forbids: ['explorer-backend', 'state', 'app', 'ui', 'workers', 'scripts'],
+  },
+  // The explorer worker's backend (dataset files, builds, the methods it runs, its client).
+  'explorer-backend': {
+    files: ['src/explorer-backend/**/*.{ts,tsx}'],
+    forbids: ['state', 'app', 'ui', 'workers', 'scripts'],
   },
   state: {
     files: ['src/state/**/*.{ts,tsx}'],
     forbids: ['rpc', 'app', 'ui', 'workers', 'scripts'],
-    typesOnly: ['models', 'storage'],
+    typesOnly: ['models', 'storage', 'memory-backend', 'explorer-backend'],
   },
   app: { files: ['src/app/**/*.{ts,tsx}'], forbids: ['ui', 'workers', 'scripts'] },
   ui: {
@@ -153,21 +203,6 @@ export default tseslint.config(
       files: LAYERS[layer].files,
       rules: { 'no-restricted-imports': ['error', { patterns: layerPatterns(layer) }] },
     })),
-  {
-    // The explorer worker's logic still lives in src/ui/explorer (issue 14 part 3 moves it out):
-    // until then its entry may import that one folder of src/ui, and nothing else above it.
-    files: ['workers/explorer.worker.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: layerPatterns('workers').map((p) =>
-            p.message.includes(' ui ') ? { ...p, group: ['**/ui/*', '!**/ui/explorer'] } : p,
-          ),
-        },
-      ],
-    },
-  },
   {
     // The engine's transcendental maths comes from src/engine/math (fdlibm in plain arithmetic):
     // Math.exp and the like differ in the last bit between JavaScript engines, and the tree build

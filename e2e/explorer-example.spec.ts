@@ -125,7 +125,7 @@ test('a hub parquet file opens from the file picker and builds', async ({ page }
   const explorer = page.getByTestId('explorer');
   await explorer
     .getByLabel('Open a benchmark file')
-    .setInputFiles('src/ui/explorer/fixtures/implexconv-hub-sample.parquet');
+    .setInputFiles('src/explorer-backend/fixtures/implexconv-hub-sample.parquet');
   await expect(explorer.getByTestId('build-summary')).toBeVisible({ timeout: 90_000 });
   await expect(explorer).toContainText('2 conversations');
   await expect(explorer.getByLabel('Conversation')).toBeVisible();

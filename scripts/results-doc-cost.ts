@@ -79,7 +79,7 @@ export function costSection(result: TurnCost, command: string): string[] {
     `- **Where a balanced turn's calls go** (calls per turn × prompt+completion tokens per call): ${perTurn}.`,
     `- **What the reply waits for, and why the budget holds beyond these questions.** Before the reply a balanced turn ` +
       `makes one call, the frontier judge: ${DEFAULT_FRONTIER_SIZE} leaf clusters shown by their first ${FRONTIER_TEXT_TOKENS} tokens, ` +
-      `at most ${FRONTIER_MAX_KEEP} numbers back; a message that holds a task cue word (src/storage/task-catalogue.ts) ` +
+      `at most ${FRONTIER_MAX_KEEP} numbers back; a message that holds a task cue word (src/engine/task-memory/task-catalogue.ts) ` +
       'makes a short task classification call first. ' +
       `The reply's prompt carries at most ${DEFAULT_CONTEXT_BUDGET} tokens of memories, ` +
       `${PATH_CONTEXT_TOKENS} of the active topic path and ${SUMMARY_CONTEXT_TOKENS} of other topics' summaries. Both prompts are ` +

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * The explorer worker: loads benchmark files, builds their memory trees and runs TaciTree and
- * the baselines off the page thread (logic in src/ui/explorer/explorer-host.ts). Its
+ * the baselines off the page thread (logic in src/explorer-backend/explorer-host.ts). Its
  * configuration comes in the worker's name: the LLM mode ('page': the page's active model,
  * 'scripted': the labelled `/?test=scripted` mode only, 'none') and the embedder ('bundled', or
  * the hashing fake in test modes only).
@@ -10,9 +10,9 @@ import { HashEmbedder, ScriptedLlm } from '../src/engine/testing/index.ts';
 import { BUNDLED_EMBEDDER } from '../src/models/embedder/bundled-model.ts';
 import { loadBrowserEmbedder } from '../src/models/embedder/browser-load.ts';
 import type { EmbedderPort } from '../src/engine/ports.ts';
-import type { ExplorerRequest, ExplorerResponse } from '../src/ui/explorer/explorer-protocol.ts';
-import { parseExplorerConfig } from '../src/ui/explorer/explorer-config.ts';
-import { createExplorerHost } from '../src/ui/explorer/explorer-host.ts';
+import type { ExplorerRequest, ExplorerResponse } from '../src/explorer-backend/explorer-protocol.ts';
+import { parseExplorerConfig } from '../src/explorer-backend/explorer-config.ts';
+import { createExplorerHost } from '../src/explorer-backend/explorer-host.ts';
 import { PageLlmClient } from '../src/rpc/page-llm-bridge.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;

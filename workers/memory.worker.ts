@@ -10,14 +10,14 @@
 import { HashEmbedder, ScriptedLlm } from '../src/engine/testing/index.ts';
 import type { EmbedderPort, LlmPort } from '../src/engine/ports.ts';
 import { openGroveDb } from '../src/storage/db.ts';
-import { createMemoryService } from '../src/storage/memory-service.ts';
-import { pipelineEngine } from '../src/storage/pipeline-engine.ts';
-import { serveMemory } from '../src/storage/worker-server.ts';
-import { LazyEmbedder } from '../src/storage/lazy-embedder.ts';
+import { createMemoryService } from '../src/memory-backend/memory-service.ts';
+import { pipelineEngine } from '../src/memory-backend/pipeline-engine.ts';
+import { serveMemory } from '../src/memory-backend/worker-server.ts';
+import { LazyEmbedder } from '../src/memory-backend/lazy-embedder.ts';
 import { PageLlmClient } from '../src/rpc/page-llm-bridge.ts';
-import { switchingEngine } from '../src/storage/switching-engine.ts';
-import type { MemoryBroadcast } from '../src/storage/worker-protocol.ts';
-import { parseWorkerConfig, MemoryNotConfiguredError } from '../src/storage/worker-config.ts';
+import { switchingEngine } from '../src/memory-backend/switching-engine.ts';
+import type { MemoryBroadcast } from '../src/memory-backend/worker-protocol.ts';
+import { parseWorkerConfig, MemoryNotConfiguredError } from '../src/memory-backend/worker-config.ts';
 import { BUNDLED_EMBEDDER } from '../src/models/embedder/bundled-model.ts';
 import { loadBrowserEmbedder } from '../src/models/embedder/browser-load.ts';
 

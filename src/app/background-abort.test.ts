@@ -14,11 +14,11 @@ import { PriorityQueue } from '../models/llm/priority-queue.ts';
 import { PageLlmClient, servePageLlm } from '../rpc/page-llm-bridge.ts';
 import { bookingSession } from '../storage/booking-session.test-support.ts';
 import { distinctSession, freshDb, snapshot } from '../storage/fixtures.test-support.ts';
-import { memoryClient } from '../storage/memory-client.ts';
-import { createMemoryService } from '../storage/memory-service.ts';
-import { pipelineEngine } from '../storage/pipeline-engine.ts';
-import { serveMemory } from '../storage/worker-server.ts';
-import type { SessionInput } from '../storage/worker-protocol.ts';
+import { memoryClient } from '../memory-backend/memory-client.ts';
+import { createMemoryService } from '../memory-backend/memory-service.ts';
+import { pipelineEngine } from '../memory-backend/pipeline-engine.ts';
+import { serveMemory } from '../memory-backend/worker-server.ts';
+import type { SessionInput } from '../memory-backend/worker-protocol.ts';
 
 /** The page's one engine: the scripted LLM behind the queue, each call at its purpose's priority. */
 function oneEngine() {

@@ -3,7 +3,7 @@
  * refresh what the store shows, and the inspector's search, edit, delete, pause, export, import.
  * A failure lands in the store's `memoryError` (shown in an alert) and resolves undefined.
  */
-import type { MemoryClient } from '../storage/memory-client.ts';
+import type { MemoryClient } from '../memory-backend/memory-client.ts';
 import type { FactView } from '../storage/memory-store.ts';
 import { profileIdFor, type ProfileSummary } from '../state/profile-slice.ts';
 import type { GroveStore } from '../state/store.ts';

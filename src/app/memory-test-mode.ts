@@ -8,8 +8,8 @@
  */
 import type { Subscription } from 'dexie';
 import { GroveDb } from '../storage/db.ts';
-import { memoryClient, watchCounts, type MemoryCounts } from '../storage/memory-client.ts';
-import { workerConfigName } from '../storage/worker-config.ts';
+import { memoryClient, watchCounts, type MemoryCounts } from '../memory-backend/memory-client.ts';
+import { workerConfigName } from '../memory-backend/worker-config.ts';
 import type { TestModeInfo } from '../state/ui-slice.ts';
 import { registerTestApi } from './test-api.ts';
 

@@ -3,10 +3,10 @@ import { HashEmbedder } from '../engine/testing/index.ts';
 import type { TraversalEvent } from '../engine/retrieval.ts';
 import { WorkerCrashedError } from '../rpc/worker-errors.ts';
 import { freshDb, sampleSession } from '../storage/fixtures.test-support.ts';
-import { createMemoryService } from '../storage/memory-service.ts';
-import { pipelineEngine } from '../storage/pipeline-engine.ts';
+import { createMemoryService } from '../memory-backend/memory-service.ts';
+import { pipelineEngine } from '../memory-backend/pipeline-engine.ts';
 import type { GroveDb } from '../storage/db.ts';
-import { serveMemory } from '../storage/worker-server.ts';
+import { serveMemory } from '../memory-backend/worker-server.ts';
 import { startMemoryWorker, type MemoryWorkerStart } from './memory-worker.ts';
 
 /** A Worker stand-in: a memory service behind a MessageChannel, with Worker's terminate. */

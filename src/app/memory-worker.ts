@@ -10,13 +10,13 @@ import {
   connectMemory,
   type MemoryClient,
   type MemoryConnection,
-} from '../storage/memory-client.ts';
-import { workerConfigName, type MemoryWorkerConfig } from '../storage/worker-config.ts';
+} from '../memory-backend/memory-client.ts';
+import { workerConfigName, type MemoryWorkerConfig } from '../memory-backend/worker-config.ts';
 import {
   MEMORY_METHODS,
   type MemoryApi,
   type MemoryBroadcast,
-} from '../storage/worker-protocol.ts';
+} from '../memory-backend/worker-protocol.ts';
 import { restartBudget } from '../rpc/restart-budget.ts';
 import type { ScriptedTestMode } from './test-mode/test-mode.ts';
 

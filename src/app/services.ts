@@ -9,7 +9,7 @@ import { ChatHistoryStore } from '../storage/chat-history.ts';
 import { GroveDb } from '../storage/db.ts';
 import { servePageLlm } from '../rpc/page-llm-bridge.ts';
 import type { LlmPort } from '../engine/ports.ts';
-import type { MemoryClient } from '../storage/memory-client.ts';
+import type { MemoryClient } from '../memory-backend/memory-client.ts';
 import { createChatController, type ChatController, type ChatLlm } from './chat/chat-controller.ts';
 import { persistChat } from './chat/chat-persistence.ts';
 import {

@@ -3,7 +3,7 @@ import type { TraversalEvent } from '../engine/retrieval.ts';
 import type { MemoryTree } from '../engine/types.ts';
 import type { StorageHealth } from '../storage/health.ts';
 import type { FactView } from '../storage/memory-store.ts';
-import type { MemoryInspection, MemoryWorkerStatus } from '../storage/worker-protocol.ts';
+import type { MemoryInspection, MemoryWorkerStatus } from '../memory-backend/worker-protocol.ts';
 import type { SliceCreator } from './store-types.ts';
 
 export interface MemorySlice {

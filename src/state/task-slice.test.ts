@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TaskKind } from '../storage/task-catalogue.ts';
+import type { TaskKind } from '../engine/task-memory/task-catalogue.ts';
 import { createGroveStore } from './store.ts';
 import type { TaskCard, TaskReplyCheck, TaskState } from './task-types.ts';
 

@@ -3,7 +3,7 @@
  * the confirmation card under a reply, and how a model-written task reply was checked.
  */
 import type { SlotStatus } from '../engine/task-memory/index.ts';
-import type { TaskKind } from '../storage/task-catalogue.ts';
+import type { TaskKind } from '../engine/task-memory/task-catalogue.ts';
 import type { RecalledSlot } from '../storage/task-memory-store.ts';
 
 export type TaskPhase = 'asking' | 'confirming' | 'done' | 'gave-up';

@@ -1,6 +1,6 @@
 /** Test helper: a table-booking chat session that answers every slot the chat asks for. */
 import { asSessionId, asTurnId, type Session } from '../engine/types.ts';
-import { taskKind } from './task-catalogue.ts';
+import { taskKind } from '../engine/task-memory/task-catalogue.ts';
 
 const BOOK = taskKind('book-table');
 

@@ -1,19 +1,14 @@
 /**
- * Test helpers: a fresh fake-indexeddb database per test, a MemoryEngine made of the engine's
- * pure pieces (extractive facts, hashing embedder, incremental insert, a simple chunked build)
- * and a whole-database snapshot for "nothing changed" checks.
+ * Test helpers: a fresh fake-indexeddb database per test and a whole-database snapshot for
+ * "nothing changed" checks (the memory worker's test engine is in src/memory-backend).
  */
 import type { DBCore, Middleware } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { extractAllExtractive } from '../engine/facts/extractive.ts';
-import { insertFacts } from '../engine/tree/insert.ts';
-import { keywordSummariser } from '../engine/tree/summarise.ts';
-import { chunkedTree, HashEmbedder } from '../engine/testing/index.ts';
-import { asSessionId, asTurnId, type NodeId, type Session } from '../engine/types.ts';
+import { chunkedTree } from '../engine/testing/index.ts';
+import { asSessionId, asTurnId, type Session } from '../engine/types.ts';
 import { GroveDb } from './db.ts';
 
 export { chunkedTree };
-import type { MemoryEngine } from './memory-engine.ts';
 
 let dbCounter = 0;
 
@@ -29,34 +24,6 @@ export async function freshDb(
   for (const m of middleware) db.use(m);
   await db.open();
   return db;
-}
-
-export function testEngine(embedder = new HashEmbedder({ dimension: 64 })): MemoryEngine {
-  const embedAll = async (facts: readonly { text: string }[]) =>
-    embedder.embed(facts.map((f) => f.text));
-  return {
-    embedder,
-    summariser: keywordSummariser,
-    async addSession(tree, session) {
-      const [extraction] = await extractAllExtractive([session]);
-      const facts = extraction?.facts ?? [];
-      const vectors = await embedAll(facts);
-      const embedded = facts.map((f, i) => ({ ...f, embedding: vectors[i] as Float32Array }));
-      const { tree: next } = await insertFacts(tree, embedded, {
-        embedder,
-        summariser: keywordSummariser,
-        rebuild: (all) => Promise.resolve(chunkedTree(all)),
-      });
-      return next;
-    },
-    rebuild(tree) {
-      const all = [...tree.facts.values()].map((f) => ({
-        ...f,
-        embedding: tree.nodes.get(`f:${f.id}` as NodeId)!.embedding,
-      }));
-      return Promise.resolve(chunkedTree(all));
-    },
-  };
 }
 
 const TOPICS = [

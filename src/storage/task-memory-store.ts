@@ -19,7 +19,12 @@ import {
 } from '../engine/task-memory/index.ts';
 import type { Session, Turn } from '../engine/types.ts';
 import type { GroveDb } from './db.ts';
-import { readSlotValues, sessionTaskKind, taskKind, type TaskKind } from './task-catalogue.ts';
+import {
+  readSlotValues,
+  sessionTaskKind,
+  taskKind,
+  type TaskKind,
+} from '../engine/task-memory/task-catalogue.ts';
 
 export class TaskMemoryNotFoundError extends Error {
   override readonly name = 'TaskMemoryNotFoundError';

@@ -8,7 +8,7 @@
 import { isAbortError } from '../../engine/errors.ts';
 import type { LlmPort } from '../../engine/ports.ts';
 import type { RetrievedItem, TraversalEvent } from '../../engine/retrieval.ts';
-import type { MemoryClient } from '../../storage/memory-client.ts';
+import type { MemoryClient } from '../../memory-backend/memory-client.ts';
 import { sessionIdle, sessionTurns } from '../../state/chat-slice.ts';
 import { EMPTY_MEMORIES, type TurnStage } from '../../state/chat-types.ts';
 import { newId } from '../../state/ids.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChatHistoryStore } from '../../storage/chat-history.ts';
 import type { GroveDb } from '../../storage/db.ts';
-import { aliceWithConversations } from '../../storage/export/alice-conversations.test-support.ts';
+import { aliceWithConversations } from '../../memory-backend/export/alice-conversations.test-support.ts';
 import { exportProfile } from '../../storage/export/export-profile.ts';
 import { importProfile } from '../../storage/export/import-profile.ts';
 import { freshDb } from '../../storage/fixtures.test-support.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DiscourseEvent } from '../../engine/discourse/index.ts';
 import type { EmbedderPort } from '../../engine/ports.ts';
 import { HashEmbedder, ScriptedLlm } from '../../engine/testing/index.ts';
-import type { MemoryClient } from '../../storage/memory-client.ts';
+import type { MemoryClient } from '../../memory-backend/memory-client.ts';
 import { createGroveStore, type GroveStore } from '../../state/store.ts';
 import { createChatController } from './chat-controller.ts';
 import { approximateTokenizer } from '../../engine/tokens.ts';

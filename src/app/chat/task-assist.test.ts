@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LlmPort } from '../../engine/ports.ts';
 import { ScriptedLlm, taskChatRespondRule } from '../../engine/testing/index.ts';
-import type { MemoryClient } from '../../storage/memory-client.ts';
+import type { MemoryClient } from '../../memory-backend/memory-client.ts';
 import type { RecalledSlot, TaskRecall } from '../../storage/task-memory-store.ts';
 import { createGroveStore } from '../../state/store.ts';
 import { createChatController } from './chat-controller.ts';

@@ -18,7 +18,7 @@ import { sessionTurns } from '../../state/chat-slice.ts';
 import { newId } from '../../state/ids.ts';
 import type { GroveStore } from '../../state/store.ts';
 import type { TaskCard } from '../../state/task-types.ts';
-import type { MemoryClient } from '../../storage/memory-client.ts';
+import type { MemoryClient } from '../../memory-backend/memory-client.ts';
 import type { RecalledSlot } from '../../storage/task-memory-store.ts';
 import type { ChatLlm } from './chat-controller.ts';
 import { classifyRequest } from './task-classify.ts';

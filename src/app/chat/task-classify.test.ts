@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedLlm } from '../../engine/testing/index.ts';
-import { mayBeTask, TASK_KINDS } from '../../storage/task-catalogue.ts';
+import { mayBeTask, TASK_KINDS } from '../../engine/task-memory/task-catalogue.ts';
 import { classifyRequest, TASK_CLASSIFY_PURPOSE } from './task-classify.ts';
 
 describe('classifyRequest', () => {

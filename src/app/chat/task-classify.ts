@@ -13,7 +13,7 @@ import {
   mayBeTask,
   TASK_KINDS,
   type TaskKind,
-} from '../../storage/task-catalogue.ts';
+} from '../../engine/task-memory/task-catalogue.ts';
 
 export const TASK_CLASSIFY_PURPOSE = 'task-classify';
 

@@ -4,7 +4,7 @@ import {
   readSlotValues,
   sessionTaskKind,
   taskKind,
-} from '../../storage/task-catalogue.ts';
+} from '../../engine/task-memory/task-catalogue.ts';
 import { asTurnId } from '../../engine/types.ts';
 import { continueTask, correctTask, startTask } from './task-flow.ts';
 import { rememberedSlot } from './remembered-slot.test-support.ts';

@@ -7,7 +7,11 @@
  * these values.
  */
 import { DEFAULT_MAX_TURNS } from '../../engine/task-memory/index.ts';
-import { doneLine, valuesInRequest, type TaskKind } from '../../storage/task-catalogue.ts';
+import {
+  doneLine,
+  valuesInRequest,
+  type TaskKind,
+} from '../../engine/task-memory/task-catalogue.ts';
 import type { RecalledSlot } from '../../storage/task-memory-store.ts';
 import type { TaskState } from '../../state/task-types.ts';
 

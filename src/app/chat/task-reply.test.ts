@@ -3,7 +3,7 @@ import { AbortError } from '../../engine/errors.ts';
 import type { Completion, CompletionRequest, LlmPort } from '../../engine/ports.ts';
 import { ScriptedLlm, taskChatRespondRule } from '../../engine/testing/index.ts';
 import { asTurnId, type Turn } from '../../engine/types.ts';
-import { taskKind } from '../../storage/task-catalogue.ts';
+import { taskKind } from '../../engine/task-memory/task-catalogue.ts';
 import { correctTask, startTask } from './task-flow.ts';
 import { memoryAnswers, respondTask, writeTaskReply } from './task-reply.ts';
 import { rememberedSlot } from './remembered-slot.test-support.ts';

@@ -1,5 +1,5 @@
 /** The dataset that is loaded and its tree build: progress while it runs, the shape once built. */
-import type { BuildSummary, DatasetSummary } from './explorer-protocol.ts';
+import type { BuildSummary, DatasetSummary } from '../../explorer-backend/explorer-protocol.ts';
 import type { BuildProgress } from './use-explorer.ts';
 
 interface Props {

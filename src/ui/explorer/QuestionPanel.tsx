@@ -1,8 +1,12 @@
 /** Pick a question and a judge, choose baselines, run the comparison. */
 import { useId } from 'react';
-import type { ExplorerBaseline, ExplorerJudge, QuestionSummary } from './explorer-protocol.ts';
-import { EXPLORER_BASELINES } from './explorer-protocol.ts';
-import { BASELINE_LABELS } from './run-methods.ts';
+import type {
+  ExplorerBaseline,
+  ExplorerJudge,
+  QuestionSummary,
+} from '../../explorer-backend/explorer-protocol.ts';
+import { EXPLORER_BASELINES } from '../../explorer-backend/explorer-protocol.ts';
+import { BASELINE_LABELS } from '../../explorer-backend/run-methods.ts';
 import { shortSession } from './sessions.ts';
 
 interface Props {

@@ -1,5 +1,5 @@
 /** TaciTree next to the baselines: retrieved vs ground-truth sessions, F1, tokens, calls, answer. */
-import type { RunSummary } from './explorer-protocol.ts';
+import type { RunSummary } from '../../explorer-backend/explorer-protocol.ts';
 import { shortSession } from './sessions.ts';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}`;

@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { registerTestApi } from '../../app/test-api.ts';
-import type { ExplorerJudge } from './explorer-protocol.ts';
+import type { ExplorerJudge } from '../../explorer-backend/explorer-protocol.ts';
 import type { ExplorerActions, ExplorerState } from './use-explorer.ts';
 
 export function useExplorerApi(state: ExplorerState, actions: ExplorerActions): void {

@@ -8,7 +8,7 @@ import { parseTestMode } from '../../app/test-mode/test-mode.ts';
 import { isAbortError } from '../../engine/errors.ts';
 import type { Progress } from '../../engine/progress.ts';
 import { useGrove, useServices } from '../app-context.tsx';
-import { ExplorerClient, createExplorerWorker } from './explorer-client.ts';
+import { ExplorerClient, createExplorerWorker } from '../../explorer-backend/explorer-client.ts';
 import type {
   BuildSummary,
   DatasetSummary,
@@ -16,8 +16,8 @@ import type {
   ExplorerJudge,
   ExplorerLlmMode,
   RunSummary,
-} from './explorer-protocol.ts';
-import { EXPLORER_BASELINES } from './explorer-protocol.ts';
+} from '../../explorer-backend/explorer-protocol.ts';
+import { EXPLORER_BASELINES } from '../../explorer-backend/explorer-protocol.ts';
 
 export const BUILT_IN_EXAMPLE = 'examples/grove-implexconv-example.json';
 

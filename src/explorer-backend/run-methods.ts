@@ -8,24 +8,24 @@
  * same retrieved sessions here and in `grove eval` (issue 13). Only the oracle differs: here it
  * is told the gold sessions and counts no calls.
  */
-import type { EvalQuestion } from '../../engine/datasets/eval-model.ts';
-import { isAbortError } from '../../engine/errors.ts';
+import type { EvalQuestion } from '../engine/datasets/eval-model.ts';
+import { isAbortError } from '../engine/errors.ts';
 import { JudgeUnavailableError } from './explorer-errors.ts';
-import { ANSWER_MAX_TOKENS, answerPrompt } from '../../engine/eval/answer-check.ts';
-import type { EvalMethod, JudgeMode } from '../../engine/eval/methods.ts';
-import { retrievedSessionIds, setScores } from '../../engine/eval/metrics.ts';
+import { ANSWER_MAX_TOKENS, answerPrompt } from '../engine/eval/answer-check.ts';
+import type { EvalMethod, JudgeMode } from '../engine/eval/methods.ts';
+import { retrievedSessionIds, setScores } from '../engine/eval/metrics.ts';
 import {
   prepareConversation,
   retrieveQuestion,
   type PreparedConversation,
-} from '../../engine/eval/question-retrieval.ts';
-import { LLM_PURPOSES } from '../../engine/llm-purposes.ts';
-import type { MemoryBuild } from '../../engine/pipeline.ts';
-import type { EmbedderPort, LlmPort } from '../../engine/ports.ts';
-import type { RetrievalResult } from '../../engine/retrieval.ts';
-import { oracleJudge } from '../../engine/tree/judges.ts';
-import { createTreeRetriever } from '../../engine/tree/retrieve.ts';
-import type { Fact, MemoryTree, Session } from '../../engine/types.ts';
+} from '../engine/eval/question-retrieval.ts';
+import { LLM_PURPOSES } from '../engine/llm-purposes.ts';
+import type { MemoryBuild } from '../engine/pipeline.ts';
+import type { EmbedderPort, LlmPort } from '../engine/ports.ts';
+import type { RetrievalResult } from '../engine/retrieval.ts';
+import { oracleJudge } from '../engine/tree/judges.ts';
+import { createTreeRetriever } from '../engine/tree/retrieve.ts';
+import type { Fact, MemoryTree, Session } from '../engine/types.ts';
 import type {
   ExplorerBaseline,
   ExplorerJudge,

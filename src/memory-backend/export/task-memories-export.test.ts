@@ -1,20 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asProfileId } from '../../engine/types.ts';
-import type { GroveDb } from '../db.ts';
+import type { GroveDb } from '../../storage/db.ts';
 import {
   freshDb,
   sampleSession,
   snapshot,
   snapshotWithout,
-  testEngine,
-} from '../fixtures.test-support.ts';
+} from '../../storage/fixtures.test-support.ts';
+import { testEngine } from '../test-engine.test-support.ts';
 import { MemoryHost } from '../memory-host.ts';
-import { createProfile } from '../profiles.ts';
-import { TaskMemoryStore } from '../task-memory-store.ts';
-import { exportProfile } from './export-profile.ts';
-import { importProfile } from './import-profile.ts';
+import { createProfile } from '../../storage/profiles.ts';
+import { TaskMemoryStore } from '../../storage/task-memory-store.ts';
+import { exportProfile } from '../../storage/export/export-profile.ts';
+import { importProfile } from '../../storage/export/import-profile.ts';
 import { ingestTaskSessions } from './task-sessions.test-support.ts';
-import { plainAndSealed } from './plain-and-sealed.test-support.ts';
+import { plainAndSealed } from '../../storage/export/plain-and-sealed.test-support.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { asProfileId } from '../engine/types.ts';
-import { freshDb, sampleSession, testEngine } from './fixtures.test-support.ts';
+import { freshDb, sampleSession } from '../storage/fixtures.test-support.ts';
+import { testEngine } from './test-engine.test-support.ts';
 import { defaultLocks, localLocks, type LockManagerLike } from './locks.ts';
 import { MemoryHost } from './memory-host.ts';
-import { createProfile } from './profiles.ts';
-import { isQuotaError } from './quota.ts';
-import { requestPersistence, storageHealth } from './health.ts';
+import { createProfile } from '../storage/profiles.ts';
+import { isQuotaError } from '../storage/quota.ts';
+import { requestPersistence, storageHealth } from '../storage/health.ts';
 
 describe('locks', () => {
   it('falls back to an in-process queue without Web Locks (Node)', () => {

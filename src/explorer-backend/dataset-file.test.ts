@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { UnknownDatasetError } from './explorer-errors.ts';
 import { describe, expect, it } from 'vitest';
-import { DatasetFormatError } from '../../engine/datasets/eval-model.ts';
+import { DatasetFormatError } from '../engine/datasets/eval-model.ts';
 import { detectDataset, parseDatasetSource, parseDatasetText } from './dataset-file.ts';
 
 const here = (path: string) => new URL(path, import.meta.url);
@@ -13,10 +13,7 @@ const source = (name: string, bytes: Uint8Array) => ({
 
 describe('explorer dataset files', () => {
   it('reads the built-in example: 43 sessions, supportive and opposed questions with gold', () => {
-    const text = readFileSync(
-      here('../../../public/examples/grove-implexconv-example.json'),
-      'utf8',
-    );
+    const text = readFileSync(here('../../public/examples/grove-implexconv-example.json'), 'utf8');
     const dataset = parseDatasetText(text, 'grove-implexconv-example.json');
     expect(dataset.dataset).toBe('implexconv');
     const [conv] = dataset.conversations;

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { HashEmbedder, ScriptedLlm } from '../engine/testing/index.ts';
 import { asProfileId, asSessionId, asTurnId, type Session } from '../engine/types.ts';
-import { StorageFullError } from './errors.ts';
+import { StorageFullError } from '../storage/errors.ts';
 import { AbortError } from '../engine/errors.ts';
 import type { LlmPort } from '../engine/ports.ts';
-import { quotaFailure } from './failing-middleware.test-support.ts';
-import { freshDb, snapshot, testEngine } from './fixtures.test-support.ts';
+import { quotaFailure } from '../storage/failing-middleware.test-support.ts';
+import { freshDb, snapshot } from '../storage/fixtures.test-support.ts';
+import { testEngine } from './test-engine.test-support.ts';
 import { MemoryHost } from './memory-host.ts';
-import { createProfile, wipeProfile } from './profiles.ts';
-import { bookingSession as booking } from './booking-session.test-support.ts';
-import { taskKind } from './task-catalogue.ts';
-import { buildTaskUnit, TaskMemoryNotFoundError } from './task-memory-store.ts';
+import { createProfile, wipeProfile } from '../storage/profiles.ts';
+import { bookingSession as booking } from '../storage/booking-session.test-support.ts';
+import { taskKind } from '../engine/task-memory/task-catalogue.ts';
+import { buildTaskUnit, TaskMemoryNotFoundError } from '../storage/task-memory-store.ts';
 
 const BOOK = taskKind('book-table');
 

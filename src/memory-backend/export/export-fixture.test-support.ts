@@ -3,12 +3,13 @@
  * pending session and conversations; Bob with one session) and Alice's export file.
  */
 import { asProfileId } from '../../engine/types.ts';
-import type { GroveDb } from '../db.ts';
-import { distinctSession, freshDb, sampleSession, testEngine } from '../fixtures.test-support.ts';
+import type { GroveDb } from '../../storage/db.ts';
+import { distinctSession, freshDb, sampleSession } from '../../storage/fixtures.test-support.ts';
+import { testEngine } from '../test-engine.test-support.ts';
 import { MemoryHost } from '../memory-host.ts';
-import { createProfile } from '../profiles.ts';
-import { saveConversations } from './conversations.test-support.ts';
-import { exportProfile } from './export-profile.ts';
+import { createProfile } from '../../storage/profiles.ts';
+import { saveConversations } from '../../storage/export/conversations.test-support.ts';
+import { exportProfile } from '../../storage/export/export-profile.ts';
 import { ingestTaskSessions } from './task-sessions.test-support.ts';
 
 export const ITERATIONS = 20_000; // fast in tests; exports default to 600,000

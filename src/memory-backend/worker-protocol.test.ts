@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { freshDb, sampleSession, testEngine } from './fixtures.test-support.ts';
+import { freshDb, sampleSession } from '../storage/fixtures.test-support.ts';
+import { testEngine } from './test-engine.test-support.ts';
 import { memoryClient } from './memory-client.ts';
 import { createMemoryService } from './memory-service.ts';
 import { serveMemory } from './worker-server.ts';
 import { parseWorkerConfig } from './worker-config.ts';
-import { ProfileNotFoundError, SessionExistsError } from './errors.ts';
+import { ProfileNotFoundError, SessionExistsError } from '../storage/errors.ts';
 import { AbortError } from '../engine/errors.ts';
 
 function connected() {

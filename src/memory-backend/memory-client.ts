@@ -5,8 +5,8 @@
  * changes made by any tab or worker.
  */
 import { liveQuery, type Subscription } from 'dexie';
-import type { GroveDb } from './db.ts';
-import { MemoryStore } from './memory-store.ts';
+import type { GroveDb } from '../storage/db.ts';
+import { MemoryStore } from '../storage/memory-store.ts';
 import { asProfileId } from '../engine/types.ts';
 import { RpcChannel, type RpcPort, type RpcWorkerLike } from '../rpc/rpc-channel.ts';
 import { MEMORY_ERROR_CLASSES } from './memory-errors.ts';

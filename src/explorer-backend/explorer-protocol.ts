@@ -4,11 +4,11 @@
  * calls it needs are made by the page (where the active model lives) over the page-LLM bridge.
  * Errors cross with their class; a build's AbortSignal crosses as `cancel`.
  */
-import type { EvalMethod } from '../../engine/eval/methods.ts';
-import type { Progress } from '../../engine/progress.ts';
-import type { CancelMessage, ErrorMessage } from '../../rpc/rpc-messages.ts';
-import type { TraversalEvent } from '../../engine/retrieval.ts';
-import type { MemoryTree } from '../../engine/types.ts';
+import type { EvalMethod } from '../engine/eval/methods.ts';
+import type { Progress } from '../engine/progress.ts';
+import type { CancelMessage, ErrorMessage } from '../rpc/rpc-messages.ts';
+import type { TraversalEvent } from '../engine/retrieval.ts';
+import type { MemoryTree } from '../engine/types.ts';
 
 /** Where the explorer's LLM comes from: the page's active model, the test mode's script, or none. */
 export type ExplorerLlmMode = 'page' | 'scripted' | 'none';

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { asProfileId, asSessionId } from '../engine/types.ts';
-import { FactNotFoundError, SessionExistsError, StorageFullError } from './errors.ts';
-import { quotaFailure } from './failing-middleware.test-support.ts';
+import { FactNotFoundError, SessionExistsError, StorageFullError } from '../storage/errors.ts';
+import { quotaFailure } from '../storage/failing-middleware.test-support.ts';
 import {
   distinctSession,
   freshDb,
   sampleSession,
   snapshot,
-  testEngine,
-} from './fixtures.test-support.ts';
+} from '../storage/fixtures.test-support.ts';
+import { testEngine } from './test-engine.test-support.ts';
 import { MemoryHost } from './memory-host.ts';
-import { MemoryStore } from './memory-store.ts';
-import { createProfile } from './profiles.ts';
+import { MemoryStore } from '../storage/memory-store.ts';
+import { createProfile } from '../storage/profiles.ts';
 
 async function setup(middleware: Parameters<typeof freshDb>[1] = []) {
   const db = await freshDb(undefined, middleware);

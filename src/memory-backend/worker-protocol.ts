@@ -5,15 +5,15 @@
  */
 import type { MemoryEffort } from '../engine/tree/memory-effort.ts';
 import type { DriftReport } from '../engine/tree/drift.ts';
-import type { FactFilter, FactView } from './memory-store.ts';
+import type { FactFilter, FactView } from '../storage/memory-store.ts';
 import type { IngestResult } from './memory-host.ts';
-import type { StorageHealth } from './health.ts';
-import type { ProfileRow } from './rows.ts';
-import type { ImportedProfile } from './export/import-profile.ts';
+import type { StorageHealth } from '../storage/health.ts';
+import type { ProfileRow } from '../storage/rows.ts';
+import type { ImportedProfile } from '../storage/export/import-profile.ts';
 import type { RetrievedItem, TraversalEvent } from '../engine/retrieval.ts';
 import type { MemoryTree } from '../engine/types.ts';
 import type { TaskMemoryUnit } from '../engine/task-memory/index.ts';
-import type { TaskMemoryView, TaskRecall } from './task-memory-store.ts';
+import type { TaskMemoryView, TaskRecall } from '../storage/task-memory-store.ts';
 
 export interface SessionInput {
   readonly id: string;

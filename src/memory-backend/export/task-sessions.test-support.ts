@@ -5,11 +5,11 @@
  */
 import { ScriptedLlm } from '../../engine/testing/index.ts';
 import { asProfileId } from '../../engine/types.ts';
-import type { GroveDb } from '../db.ts';
-import { bookingSession as booking } from '../booking-session.test-support.ts';
-import { testEngine } from '../fixtures.test-support.ts';
+import type { GroveDb } from '../../storage/db.ts';
+import { bookingSession as booking } from '../../storage/booking-session.test-support.ts';
+import { testEngine } from '../test-engine.test-support.ts';
 import { MemoryHost } from '../memory-host.ts';
-import { taskKind } from '../task-catalogue.ts';
+import { taskKind } from '../../engine/task-memory/task-catalogue.ts';
 
 const BOOK = taskKind('book-table');
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { HashEmbedder } from '../engine/testing/index.ts';
 import { asProfileId } from '../engine/types.ts';
-import { distinctSession, freshDb } from './fixtures.test-support.ts';
+import { distinctSession, freshDb } from '../storage/fixtures.test-support.ts';
 import { MemoryHost } from './memory-host.ts';
 import { pipelineEngine } from './pipeline-engine.ts';
-import { createProfile } from './profiles.ts';
-import { treeProblems } from './tree-integrity.ts';
+import { createProfile } from '../storage/profiles.ts';
+import { treeProblems } from '../storage/tree-integrity.ts';
 
 describe('the product engine behind the host', () => {
   it('ingests past L facts (a real build), rebuilds beside and reloads a consistent tree', async () => {

@@ -3,10 +3,10 @@
  * benchmark file, build one conversation's memory tree (engine pipeline, progress reported),
  * run a question through TaciTree and the baselines. Requests are served one at a time.
  */
-import type { EvalDataset, EvalQuestion } from '../../engine/datasets/eval-model.ts';
-import { conversationMemory } from '../../engine/eval/conversation-memory.ts';
-import type { EmbedderPort, LlmPort } from '../../engine/ports.ts';
-import type { Progress } from '../../engine/progress.ts';
+import type { EvalDataset, EvalQuestion } from '../engine/datasets/eval-model.ts';
+import { conversationMemory } from '../engine/eval/conversation-memory.ts';
+import type { EmbedderPort, LlmPort } from '../engine/ports.ts';
+import type { Progress } from '../engine/progress.ts';
 import { parseDatasetSource, type DatasetSource } from './dataset-file.ts';
 import type {
   BuildSummary,
@@ -16,8 +16,8 @@ import type {
   QuestionSummary,
 } from './explorer-protocol.ts';
 import { NoDatasetError } from './explorer-errors.ts';
-import type { PageLlmClient } from '../../rpc/page-llm-bridge.ts';
-import { serveRequests } from '../../rpc/serve-requests.ts';
+import type { PageLlmClient } from '../rpc/page-llm-bridge.ts';
+import { serveRequests } from '../rpc/serve-requests.ts';
 import { runQuestion, type MemoryContext } from './run-methods.ts';
 
 export interface HostDeps {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { switchingEngine } from './switching-engine.ts';
-import { testEngine } from './fixtures.test-support.ts';
+import { testEngine } from './test-engine.test-support.ts';
 
 describe('switchingEngine', () => {
   it('switches engines per call', () => {

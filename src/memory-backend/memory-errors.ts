@@ -21,10 +21,10 @@ import { InvalidJudgeOptionError } from '../engine/tree/judges.ts';
 import { TreeIntegrityError } from '../engine/tree/tree-integrity-error.ts';
 import { NoPageModelError } from '../rpc/page-llm-bridge.ts';
 import { errorClassesOf, type ErrorClasses } from '../rpc/wire-error.ts';
-import * as storageErrors from './errors.ts';
-import { EncryptedFileError } from './export/import-profile.ts';
-import { UnknownTaskKindError } from './task-catalogue.ts';
-import { TaskMemoryNotFoundError } from './task-memory-store.ts';
+import * as storageErrors from '../storage/errors.ts';
+import { EncryptedFileError } from '../storage/export/import-profile.ts';
+import { UnknownTaskKindError } from '../engine/task-memory/task-catalogue.ts';
+import { TaskMemoryNotFoundError } from '../storage/task-memory-store.ts';
 import { MemoryNotConfiguredError } from './worker-config.ts';
 
 export const MEMORY_ERROR_CLASSES: ErrorClasses = {

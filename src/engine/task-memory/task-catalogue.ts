@@ -10,8 +10,8 @@
  *   opening request matched against each slot's pattern, and the "Done." summary line the chat
  *   writes when a task completes ("Done. Table booking — restaurant: Nopa; party size: 2.").
  */
-import type { Turn } from '../engine/types.ts';
-import type { TaskSlot } from '../engine/task-memory/index.ts';
+import type { Turn } from '../types.ts';
+import type { TaskSlot } from './index.ts';
 
 export interface TaskSlotSpec extends TaskSlot {
   /** Short label used in summaries and the correction control ("party size"). */

@@ -9,7 +9,7 @@ import type { LlmPort } from '../engine/ports.ts';
 import type { TraversalEvent } from '../engine/retrieval.ts';
 import { DEFAULT_MEMORY_EFFORT, memorySearch } from '../engine/tree/memory-effort.ts';
 import type { MemoryEngine } from './memory-engine.ts';
-import type { MemoryStore } from './memory-store.ts';
+import type { MemoryStore } from '../storage/memory-store.ts';
 import type { RetrieveReply, RetrieveRequest } from './worker-protocol.ts';
 
 export async function retrieveMemories(

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GroveDb } from '../db.ts';
-import { ImportError, WrongPassphraseError } from '../errors.ts';
-import { snapshot } from '../fixtures.test-support.ts';
-import { bytesToBase64 } from '../vector-codec.ts';
-import { exportProfile } from './export-profile.ts';
-import { importProfile } from './import-profile.ts';
+import type { GroveDb } from '../../storage/db.ts';
+import { ImportError, WrongPassphraseError } from '../../storage/errors.ts';
+import { snapshot } from '../../storage/fixtures.test-support.ts';
+import { bytesToBase64 } from '../../storage/vector-codec.ts';
+import { exportProfile } from '../../storage/export/export-profile.ts';
+import { importProfile } from '../../storage/export/import-profile.ts';
 import { aliceAndBob, ITERATIONS, mutated, type Json } from './export-fixture.test-support.ts';
 
 let db: GroveDb;

@@ -1,15 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ChatHistoryStore } from '../chat-history.ts';
-import type { GroveDb } from '../db.ts';
-import { StorageFullError } from '../errors.ts';
-import { quotaFailure } from '../failing-middleware.test-support.ts';
-import { fakeIdb, freshDb, snapshot, snapshotWithout } from '../fixtures.test-support.ts';
-import { createProfile } from '../profiles.ts';
+import { ChatHistoryStore } from '../../storage/chat-history.ts';
+import type { GroveDb } from '../../storage/db.ts';
+import { StorageFullError } from '../../storage/errors.ts';
+import { quotaFailure } from '../../storage/failing-middleware.test-support.ts';
+import {
+  fakeIdb,
+  freshDb,
+  snapshot,
+  snapshotWithout,
+} from '../../storage/fixtures.test-support.ts';
+import { createProfile } from '../../storage/profiles.ts';
 import { aliceWithConversations } from './alice-conversations.test-support.ts';
-import { saveConversations } from './conversations.test-support.ts';
-import { exportProfile } from './export-profile.ts';
-import { importProfile } from './import-profile.ts';
-import { plainAndSealed } from './plain-and-sealed.test-support.ts';
+import { saveConversations } from '../../storage/export/conversations.test-support.ts';
+import { exportProfile } from '../../storage/export/export-profile.ts';
+import { importProfile } from '../../storage/export/import-profile.ts';
+import { plainAndSealed } from '../../storage/export/plain-and-sealed.test-support.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -8,14 +8,14 @@ import { measureDrift } from '../engine/tree/drift.ts';
 import { editFact, forgetSessions, removeFacts, type EditResult } from '../engine/tree/edit.ts';
 import { asFactId, asSessionId, type MemoryTree, type Session } from '../engine/types.ts';
 import { cosine } from '../engine/vector.ts';
-import type { GroveDb } from './db.ts';
-import { FactNotFoundError, SessionExistsError } from './errors.ts';
+import type { GroveDb } from '../storage/db.ts';
+import { FactNotFoundError, SessionExistsError } from '../storage/errors.ts';
 import { defaultLocks, profileLockName, type LockManagerLike } from './locks.ts';
 import type { MemoryEngine } from './memory-engine.ts';
-import { MemoryStore, sessionFromPending, type FactView } from './memory-store.ts';
-import { getSettings, setSetting, wipeProfile } from './profiles.ts';
-import { guardQuota } from './quota.ts';
-import type { PendingRow } from './rows.ts';
+import { MemoryStore, sessionFromPending, type FactView } from '../storage/memory-store.ts';
+import { getSettings, setSetting, wipeProfile } from '../storage/profiles.ts';
+import { guardQuota } from '../storage/quota.ts';
+import type { PendingRow } from '../storage/rows.ts';
 import {
   collectOrphanTrees,
   loadLiveTree,
@@ -23,10 +23,10 @@ import {
   TREE_TABLES,
   writeTreeChange,
   type LiveTree,
-} from './tree-store.ts';
-import { DEFAULT_CONVERSATION_ID } from './migrate-v1.ts';
+} from '../storage/tree-store.ts';
+import { DEFAULT_CONVERSATION_ID } from '../storage/migrate-v1.ts';
 import type { LlmPort } from '../engine/ports.ts';
-import { buildTaskUnit, TaskMemoryStore } from './task-memory-store.ts';
+import { buildTaskUnit, TaskMemoryStore } from '../storage/task-memory-store.ts';
 
 export type IngestStage = 'recorded' | 'extracting' | 'committing';
 

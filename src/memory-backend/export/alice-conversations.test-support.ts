@@ -3,11 +3,12 @@
  * the chat's reopening test in src/app/chat) start from.
  */
 import { asProfileId } from '../../engine/types.ts';
-import type { GroveDb } from '../db.ts';
-import { distinctSession, testEngine } from '../fixtures.test-support.ts';
+import type { GroveDb } from '../../storage/db.ts';
+import { distinctSession } from '../../storage/fixtures.test-support.ts';
+import { testEngine } from '../test-engine.test-support.ts';
 import { MemoryHost } from '../memory-host.ts';
-import { createProfile } from '../profiles.ts';
-import { saveConversations } from './conversations.test-support.ts';
+import { createProfile } from '../../storage/profiles.ts';
+import { saveConversations } from '../../storage/export/conversations.test-support.ts';
 import { ingestTaskSessions } from './task-sessions.test-support.ts';
 
 /** Alice: sessions d1 (conversation c1), d2 (c0), tasks t1..t3, the pending "later" (c0). */

@@ -3,18 +3,18 @@
  * Node tests) so bulk writes never block the page.
  */
 import { asSessionId, asTurnId, type Session } from '../engine/types.ts';
-import type { GroveDb } from './db.ts';
-import { ProfileNotFoundError } from './errors.ts';
-import { exportProfile } from './export/export-profile.ts';
-import { importProfile } from './export/import-profile.ts';
-import { requestPersistence, storageHealth } from './health.ts';
+import type { GroveDb } from '../storage/db.ts';
+import { ProfileNotFoundError } from '../storage/errors.ts';
+import { exportProfile } from '../storage/export/export-profile.ts';
+import { importProfile } from '../storage/export/import-profile.ts';
+import { requestPersistence, storageHealth } from '../storage/health.ts';
 import type { MemoryEngine } from './memory-engine.ts';
 import { MemoryHost, type HostOptions } from './memory-host.ts';
 import { retrieveMemories } from './memory-retrieve.ts';
-import { createProfile, getSettings, listProfiles, requireProfile } from './profiles.ts';
+import { createProfile, getSettings, listProfiles, requireProfile } from '../storage/profiles.ts';
 import type { LlmPort } from '../engine/ports.ts';
-import { loadLiveTree } from './tree-store.ts';
-import { treeProblems } from './tree-integrity.ts';
+import { loadLiveTree } from '../storage/tree-store.ts';
+import { treeProblems } from '../storage/tree-integrity.ts';
 import type {
   BackgroundRebuild,
   MemoryApi,
@@ -22,7 +22,7 @@ import type {
   SessionInput,
 } from './worker-protocol.ts';
 import { measureDrift } from '../engine/tree/drift.ts';
-import { taskKind } from './task-catalogue.ts';
+import { taskKind } from '../engine/task-memory/task-catalogue.ts';
 
 export interface ServiceExtras {
   /** The LLM that judges tree nodes during retrieval, now (absent: the no-LLM hybrid judge). */

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HashEmbedder, ScriptedLlm } from '../../engine/testing/index.ts';
+import { HashEmbedder, ScriptedLlm } from '../engine/testing/index.ts';
 import type { ExplorerRequest, ExplorerResponse } from './explorer-protocol.ts';
 import { createExplorerHost, type HostDeps } from './explorer-host.ts';
-import type { EmbedderPort, LlmPort } from '../../engine/ports.ts';
-import { PageLlmClient, servePageLlm } from '../../rpc/page-llm-bridge.ts';
+import type { EmbedderPort, LlmPort } from '../engine/ports.ts';
+import { PageLlmClient, servePageLlm } from '../rpc/page-llm-bridge.ts';
 
 type Outgoing = ExplorerRequest extends infer R
   ? R extends { id: number }
@@ -12,7 +12,7 @@ type Outgoing = ExplorerRequest extends infer R
     : never
   : never;
 
-const EXAMPLE = new URL('../../../public/examples/grove-implexconv-example.json', import.meta.url);
+const EXAMPLE = new URL('../../public/examples/grove-implexconv-example.json', import.meta.url);
 
 function harness(overrides: Partial<HostDeps> = {}) {
   const messages: ExplorerResponse[] = [];

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AbortError } from '../../engine/errors.ts';
-import type { EmbedderPort } from '../../engine/ports.ts';
-import { HashEmbedder, ScriptedLlm } from '../../engine/testing/index.ts';
-import { WorkerCrashedError } from '../../rpc/worker-errors.ts';
+import { AbortError } from '../engine/errors.ts';
+import type { EmbedderPort } from '../engine/ports.ts';
+import { HashEmbedder, ScriptedLlm } from '../engine/testing/index.ts';
+import { WorkerCrashedError } from '../rpc/worker-errors.ts';
 import { ExplorerClient } from './explorer-client.ts';
 import { NoDatasetError, UnknownDatasetError } from './explorer-errors.ts';
 import { createExplorerHost } from './explorer-host.ts';
 
-const EXAMPLE = new URL('../../../public/examples/grove-implexconv-example.json', import.meta.url);
+const EXAMPLE = new URL('../../public/examples/grove-implexconv-example.json', import.meta.url);
 const bytes = readFileSync(EXAMPLE);
 
 /** An embedder that takes a turn of the event loop per batch, as a real one does. */

@@ -5,18 +5,18 @@
  * that stops fails its calls with WorkerCrashedError and is replaced by a fresh one (whose
  * dataset must be loaded again).
  */
-import type { LlmPort } from '../../engine/ports.ts';
-import type { Progress } from '../../engine/progress.ts';
-import { servePageLlm } from '../../rpc/page-llm-bridge.ts';
-import { restartBudget } from '../../rpc/restart-budget.ts';
-import { RpcChannel } from '../../rpc/rpc-channel.ts';
-import { errorClassesOf } from '../../rpc/wire-error.ts';
-import { MEMORY_ERROR_CLASSES } from '../../storage/memory-errors.ts';
-import { MissingBaselineInputError } from '../../engine/baselines/index.ts';
-import { InvalidSessionWeightError } from '../../engine/baselines/bm25-turns.ts';
-import { DatasetFormatError } from '../../engine/datasets/eval-model.ts';
-import { ConversationFormatError } from '../../engine/datasets/grove-format.ts';
-import { OracleNoiseError } from '../../engine/eval/counted-oracle.ts';
+import type { LlmPort } from '../engine/ports.ts';
+import type { Progress } from '../engine/progress.ts';
+import { servePageLlm } from '../rpc/page-llm-bridge.ts';
+import { restartBudget } from '../rpc/restart-budget.ts';
+import { RpcChannel } from '../rpc/rpc-channel.ts';
+import { errorClassesOf } from '../rpc/wire-error.ts';
+import { MEMORY_ERROR_CLASSES } from '../memory-backend/memory-errors.ts';
+import { MissingBaselineInputError } from '../engine/baselines/index.ts';
+import { InvalidSessionWeightError } from '../engine/baselines/bm25-turns.ts';
+import { DatasetFormatError } from '../engine/datasets/eval-model.ts';
+import { ConversationFormatError } from '../engine/datasets/grove-format.ts';
+import { OracleNoiseError } from '../engine/eval/counted-oracle.ts';
 import { explorerConfigName } from './explorer-config.ts';
 import * as explorerErrors from './explorer-errors.ts';
 import type {
@@ -44,7 +44,7 @@ const EXPLORER_ERROR_CLASSES = {
 };
 
 export function createExplorerWorker(config: ExplorerWorkerConfig): Worker {
-  return new Worker(new URL('../../../workers/explorer.worker.ts', import.meta.url), {
+  return new Worker(new URL('../../workers/explorer.worker.ts', import.meta.url), {
     type: 'module',
     name: explorerConfigName(config),
   });

@@ -1,23 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asProfileId } from '../../engine/types.ts';
-import type { GroveDb } from '../db.ts';
-import { StorageFullError, WrongPassphraseError } from '../errors.ts';
-import { quotaFailure } from '../failing-middleware.test-support.ts';
+import type { GroveDb } from '../../storage/db.ts';
+import { StorageFullError, WrongPassphraseError } from '../../storage/errors.ts';
+import { quotaFailure } from '../../storage/failing-middleware.test-support.ts';
 import {
   distinctSession,
   freshDb,
   sampleSession,
   snapshot,
   snapshotWithout,
-  testEngine,
-} from '../fixtures.test-support.ts';
+} from '../../storage/fixtures.test-support.ts';
+import { testEngine } from '../test-engine.test-support.ts';
 import { MemoryHost } from '../memory-host.ts';
 import { createMemoryService } from '../memory-service.ts';
-import { createProfile, listProfiles, wipeProfile } from '../profiles.ts';
-import { TaskMemoryStore } from '../task-memory-store.ts';
-import { ChatHistoryStore } from '../chat-history.ts';
-import { exportProfile } from './export-profile.ts';
-import { EncryptedFileError, importProfile } from './import-profile.ts';
+import { createProfile, listProfiles, wipeProfile } from '../../storage/profiles.ts';
+import { TaskMemoryStore } from '../../storage/task-memory-store.ts';
+import { ChatHistoryStore } from '../../storage/chat-history.ts';
+import { exportProfile } from '../../storage/export/export-profile.ts';
+import { EncryptedFileError, importProfile } from '../../storage/export/import-profile.ts';
 import { ingestTaskSessions } from './task-sessions.test-support.ts';
 import { aliceAndBob, ITERATIONS, mutated, type Json } from './export-fixture.test-support.ts';
 

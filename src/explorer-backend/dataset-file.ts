@@ -5,9 +5,9 @@
  * files are read with hyparquet and handed to the same IMPLEXCONV loader.
  */
 import { parquetReadObjects } from 'hyparquet';
-import type { DatasetName, EvalDataset } from '../../engine/datasets/eval-model.ts';
-import { DatasetFormatError, readRecords } from '../../engine/datasets/eval-model.ts';
-import { loadDataset } from '../../engine/datasets/load.ts';
+import type { DatasetName, EvalDataset } from '../engine/datasets/eval-model.ts';
+import { DatasetFormatError, readRecords } from '../engine/datasets/eval-model.ts';
+import { loadDataset } from '../engine/datasets/load.ts';
 import { UnknownDatasetError } from './explorer-errors.ts';
 
 /** Which loader a parsed record belongs to. */

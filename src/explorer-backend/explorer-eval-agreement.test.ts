@@ -8,12 +8,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDataset } from '../../engine/datasets/load.ts';
-import type { EvalMethod } from '../../engine/eval/methods.ts';
-import { runEval, type MemoryCache } from '../../engine/eval/run-eval.ts';
-import type { MemoryTree } from '../../engine/types.ts';
-import { createNodeBundledEmbedder } from '../../models/embedder/node-bundled.ts';
-import type { TransformersEmbedder } from '../../models/embedder/transformers-embedder.ts';
+import { loadDataset } from '../engine/datasets/load.ts';
+import type { EvalMethod } from '../engine/eval/methods.ts';
+import { runEval, type MemoryCache } from '../engine/eval/run-eval.ts';
+import type { MemoryTree } from '../engine/types.ts';
+import { createNodeBundledEmbedder } from '../models/embedder/node-bundled.ts';
+import type { TransformersEmbedder } from '../models/embedder/transformers-embedder.ts';
 import { createExplorerHost } from './explorer-host.ts';
 import type {
   ExplorerBaseline,
@@ -23,7 +23,7 @@ import type {
 } from './explorer-protocol.ts';
 
 const FILE = 'grove-implexconv-example.json';
-const TEXT = readFileSync(new URL(`../../../public/examples/${FILE}`, import.meta.url), 'utf8');
+const TEXT = readFileSync(new URL(`../../public/examples/${FILE}`, import.meta.url), 'utf8');
 
 /** Math.exp, log, pow and cos one unit in the last place up whenever the input's last bit is set. */
 function otherEngineMath(): () => void {
