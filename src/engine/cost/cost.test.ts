@@ -7,6 +7,7 @@ import {
   measuredProfile,
   MEASURED_SEARCH_WORK,
   searchMs,
+  estimatedSearchMs,
   MissingReplyError,
   quantile,
   recordingLlm,
@@ -65,6 +66,14 @@ describe('search cost per effort', () => {
       callMs(fast, thorough.promptTokens, thorough.completionTokens) + 47 * fast.overheadMs,
     );
     expect(searchMs(thorough, typical)).toBeGreaterThan(5 * searchMs(balanced, typical));
+  });
+
+  it("estimates a finished search from its events' calls and total tokens", () => {
+    // 1 call, 700 tokens: 20 of them written (decode), 680 read (prefill).
+    expect(estimatedSearchMs(1, 700, profile)).toBe(50 + 680 + 2000);
+    // A search that reports fewer tokens than its calls would write decodes them all.
+    expect(estimatedSearchMs(2, 30, profile)).toBe(50 + 3000 + 50);
+    expect(estimatedSearchMs(0, 0, profile)).toBe(0);
   });
 });
 

@@ -26,3 +26,18 @@ export function searchMs(work: SearchWork, profile: DeviceProfile): number {
     (work.calls - 1) * profile.overheadMs
   );
 }
+
+/**
+ * Completion tokens a judge call writes: its kept candidates as bare numbers. Measured by
+ * `grove bench turn-cost`: 18 a call for the balanced frontier, 20 for the per-node walk.
+ */
+export const JUDGE_COMPLETION_TOKENS_PER_CALL = 20;
+
+/**
+ * A finished search's LLM time on a device, from what its traversal reports: its calls and its
+ * prompt and completion tokens together (the events do not split them).
+ */
+export function estimatedSearchMs(calls: number, tokens: number, profile: DeviceProfile): number {
+  const completionTokens = Math.min(tokens, calls * JUDGE_COMPLETION_TOKENS_PER_CALL);
+  return searchMs({ calls, promptTokens: tokens - completionTokens, completionTokens }, profile);
+}

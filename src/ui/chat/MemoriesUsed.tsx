@@ -1,8 +1,11 @@
 /**
  * Under a reply: the facts retrieved and how the tree walk found them (kept / pruned + why), with
- * the model calls and judge tokens the search spent and the time it took on this device. A
+ * the model calls and judge tokens the search spent, their estimated model time (this device's
+ * measured speed, or a typical laptop's) and the time the search took. A
  * task reply is written from the task memory (its card), so its facts are shown as related.
  */
+import { DEVICE_PROFILES, estimatedSearchMs } from '../../engine/cost/index.ts';
+import type { DeviceProfile } from '../../engine/cost/index.ts';
 import type { MemoriesUsed as Memories } from '../../state/chat-types.ts';
 import { useGrove, useServices } from '../app-context.tsx';
 import { summariseTraversal, type JudgedNode } from './traversal-summary.ts';
@@ -11,6 +14,14 @@ const MAX_LISTED = 12;
 
 const searchTime = (ms: number) =>
   ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+
+/** The judge calls' time: on this device when a model's speed was measured, else a typical laptop. */
+function estimatedTime(calls: number, tokens: number, measured: DeviceProfile | null): string {
+  if (calls === 0) return '';
+  const profile = measured ?? DEVICE_PROFILES.typical;
+  const where = measured ? 'on this device' : 'on a typical laptop';
+  return ` · est. ${searchTime(estimatedSearchMs(calls, tokens, profile))} of model time ${where}`;
+}
 
 function JudgedList({ nodes, verdict }: { nodes: readonly JudgedNode[]; verdict: string }) {
   if (nodes.length === 0) return null;
@@ -39,6 +50,7 @@ export function MemoriesUsed({
   related?: boolean;
 }) {
   const tree = useGrove((s) => s.tree);
+  const measured = useGrove((s) => s.measuredProfile);
   const { store } = useServices();
   if (memories.status === 'failed') {
     return (
@@ -61,6 +73,7 @@ export function MemoriesUsed({
             · {summary.kept.length} kept, {summary.pruned.length} pruned · {summary.calls} LLM call
             {summary.calls === 1 ? '' : 's'}
             {summary.calls > 0 ? `, ${summary.tokens} judge tokens` : ''} ({memories.judge})
+            {estimatedTime(summary.calls, summary.tokens, measured)}
             {memories.searchMs === undefined
               ? ''
               : ` · searched in ${searchTime(memories.searchMs)}`}
