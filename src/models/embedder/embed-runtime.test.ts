@@ -182,4 +182,18 @@ describe('EmbedRuntime: one embed worker for the page and the workers it lends t
     stopped.abort();
     workers[1]!.crash('again');
   });
+
+  it("the page's embedder follows the runtime to a fresh embed worker", async () => {
+    const workers: ReturnType<typeof fakeEmbedWorker>[] = [];
+    const runtime = new EmbedRuntime(() => {
+      const worker = fakeEmbedWorker(createEmbedHost(deps()));
+      workers.push(worker);
+      return worker as unknown as EmbedWorkerLike;
+    }, channel);
+    const embedder = await runtime.embedder(LOAD);
+    expect(Array.from((await embedder.embed(['ab']))[0]!)).toEqual([2, 1]);
+    workers[0]!.crash('out of memory');
+    expect(Array.from((await embedder.embed(['abc']))[0]!)).toEqual([3, 1]);
+    expect(runtime.started).toBe(2);
+  });
 });

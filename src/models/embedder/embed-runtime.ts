@@ -10,6 +10,7 @@
  * the next call starts a fresh embed worker (within a restart budget; after that every call
  * fails with the last error). A restarted memory worker asks for a fresh port itself.
  */
+import type { EmbedderPort } from '../../engine/ports.ts';
 import type { ProgressCallback } from '../../engine/progress.ts';
 import { restartBudget } from '../../rpc/restart-budget.ts';
 import { serveRequests } from '../../rpc/serve-requests.ts';
@@ -83,6 +84,19 @@ export class EmbedRuntime {
       });
     }
     return client;
+  }
+
+  /**
+   * An EmbedderPort on the page that follows the runtime: loaded now, and after the embed worker
+   * stopped, its next call loads again in the fresh one (the client `load` gives fails for good).
+   */
+  async embedder(options: LoadOptions): Promise<EmbedderPort> {
+    const first = await this.load(options);
+    return {
+      id: first.id,
+      dimension: first.dimension,
+      embed: async (texts, signal) => (await this.load(options)).embed(texts, signal),
+    };
   }
 
   /** A port to the embed worker for another worker: its calls share the tab's loaded models. */
