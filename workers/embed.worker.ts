@@ -1,6 +1,10 @@
 /// <reference lib="webworker" />
-/** The embed worker: transformers.js embedder off the page thread (see embed-worker-host.ts). */
-import type { EmbedRequest, EmbedResponse } from '../src/models/embedder/embed-protocol.ts';
+/**
+ * The embed worker: the tab's one ONNX runtime and its loaded embedders, off the page thread
+ * (see embed-worker-host.ts). The page calls it over the worker's own port; the memory and
+ * explorer workers over MessagePorts the page connects ('connect', embed-runtime.ts).
+ */
+import { isEmbedConnect, type EmbedResponse } from '../src/models/embedder/embed-protocol.ts';
 import {
   browserWebGpuAvailable,
   loadBrowserEmbedder,
@@ -9,18 +13,30 @@ import { createEmbedHost } from '../src/models/embedder/embed-worker-host.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
-const onMessage = createEmbedHost(
-  { postMessage: (message: EmbedResponse, transfer) => scope.postMessage(message, transfer) },
-  {
-    webGpuAvailable: browserWebGpuAvailable,
-    load: (options, device, post, id) =>
-      loadBrowserEmbedder(
-        options,
-        device,
-        (progress) => post({ type: 'progress', id, progress }),
-        import.meta.env.BASE_URL,
-      ),
-  },
-);
+const host = createEmbedHost({
+  webGpuAvailable: browserWebGpuAvailable,
+  load: (options, device, post, id) =>
+    loadBrowserEmbedder(
+      options,
+      device,
+      (progress) => post({ type: 'progress', id, progress }),
+      import.meta.env.BASE_URL,
+    ),
+});
 
-scope.addEventListener('message', (event: MessageEvent<EmbedRequest>) => onMessage(event.data));
+const page = host.connect({
+  postMessage: (message: EmbedResponse, transfer) => scope.postMessage(message, transfer),
+});
+
+scope.addEventListener('message', (event: MessageEvent<unknown>) => {
+  if (!isEmbedConnect(event.data)) {
+    page(event.data);
+    return;
+  }
+  const { port } = event.data;
+  const serve = host.connect({
+    postMessage: (message: EmbedResponse, transfer) => port.postMessage(message, transfer),
+  });
+  port.addEventListener('message', (e: MessageEvent<unknown>) => serve(e.data));
+  port.start();
+});

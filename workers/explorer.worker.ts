@@ -3,12 +3,12 @@
  * The explorer worker: loads benchmark files, builds their memory trees and runs TaciTree and
  * the baselines off the page thread (logic in src/explorer-backend/explorer-host.ts). Its
  * configuration comes in the worker's name: the LLM mode ('page': the page's active model,
- * 'scripted': the labelled `/?test=scripted` mode only, 'none') and the embedder ('bundled', or
- * the hashing fake in test modes only).
+ * 'scripted': the labelled `/?test=scripted` mode only, 'none') and the embedder ('bundled': the
+ * tab's one embed worker, over a port the page lends; or the hashing fake in test modes only).
  */
 import { HashEmbedder, ScriptedLlm } from '../src/engine/testing/index.ts';
 import { BUNDLED_EMBEDDER } from '../src/models/embedder/bundled-model.ts';
-import { loadBrowserEmbedder } from '../src/models/embedder/browser-load.ts';
+import { BorrowedEmbedder } from '../src/models/embedder/borrowed-embedder.ts';
 import type { EmbedderPort } from '../src/engine/ports.ts';
 import type { ExplorerRequest, ExplorerResponse } from '../src/explorer-backend/explorer-protocol.ts';
 import { parseExplorerConfig } from '../src/explorer-backend/explorer-config.ts';
@@ -19,6 +19,13 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 const config = parseExplorerConfig(scope.name);
 
 let embedder: Promise<{ port: EmbedderPort; label: string }> | undefined;
+/** The bundled model, run by the tab's one embed worker (the page lends a port on first use). */
+const bundled = new BorrowedEmbedder(
+  scope,
+  { modelId: BUNDLED_EMBEDDER.modelId, dtype: BUNDLED_EMBEDDER.dtype, device: 'wasm' },
+  `${BUNDLED_EMBEDDER.modelId} (bundled)`,
+  BUNDLED_EMBEDDER.dimension,
+);
 
 const onMessage = createExplorerHost((message: ExplorerResponse) => scope.postMessage(message), {
   llmMode: config.llm,
@@ -30,12 +37,9 @@ const onMessage = createExplorerHost((message: ExplorerResponse) => scope.postMe
     embedder ??=
       config.embedder === 'hash'
         ? Promise.resolve({ port: new HashEmbedder(), label: 'hashing embedder (test fake)' })
-        : loadBrowserEmbedder(
-            { modelId: BUNDLED_EMBEDDER.modelId, dtype: BUNDLED_EMBEDDER.dtype, device: 'wasm' },
-            'wasm',
-            onProgress,
-            import.meta.env.BASE_URL,
-          ).then((port) => ({ port, label: BUNDLED_EMBEDDER.label }));
+        : bundled
+            .ready(onProgress)
+            .then(() => ({ port: bundled as EmbedderPort, label: BUNDLED_EMBEDDER.label }));
     embedder.catch(() => (embedder = undefined));
     return embedder;
   },

@@ -1,7 +1,7 @@
 /**
  * The memory worker: engine + storage off the page thread. Its configuration comes in the
- * worker's name (JSON, set by whoever creates it). Embedders: 'bundled' (the shipped GloVe model
- * through transformers.js, loaded on first use) or, in the labelled test modes only, the hashing
+ * worker's name (JSON, set by whoever creates it). Embedders: 'bundled' (the shipped GloVe model,
+ * run by the tab's one embed worker over a port the page lends on first use) or, in the labelled test modes only, the hashing
  * fake. LLM: the page's loaded model, lent through src/rpc/page-llm-bridge.ts (extractive facts
  * and the embedding judge while none is loaded) or, in `/?test=scripted` only, the engine's
  * ScriptedLlm. Without a configured embedder every call fails with
@@ -19,19 +19,23 @@ import { switchingEngine } from '../src/memory-backend/switching-engine.ts';
 import type { MemoryBroadcast } from '../src/memory-backend/worker-protocol.ts';
 import { parseWorkerConfig, MemoryNotConfiguredError } from '../src/memory-backend/worker-config.ts';
 import { BUNDLED_EMBEDDER } from '../src/models/embedder/bundled-model.ts';
-import { loadBrowserEmbedder } from '../src/models/embedder/browser-load.ts';
+import { BorrowedEmbedder } from '../src/models/embedder/borrowed-embedder.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
+/** The bundled model, run by the tab's one embed worker (the page lends a port on first use). */
 function bundledEmbedder(): LazyEmbedder {
-  return new LazyEmbedder(`${BUNDLED_EMBEDDER.modelId} (bundled)`, BUNDLED_EMBEDDER.dimension, () =>
-    loadBrowserEmbedder(
-      { modelId: BUNDLED_EMBEDDER.modelId, dtype: BUNDLED_EMBEDDER.dtype, device: 'wasm' },
-      'wasm',
-      () => undefined,
-      import.meta.env.BASE_URL,
-    ),
+  const id = `${BUNDLED_EMBEDDER.modelId} (bundled)`;
+  const borrowed = new BorrowedEmbedder(
+    self,
+    { modelId: BUNDLED_EMBEDDER.modelId, dtype: BUNDLED_EMBEDDER.dtype, device: 'wasm' },
+    id,
+    BUNDLED_EMBEDDER.dimension,
   );
+  return new LazyEmbedder(id, BUNDLED_EMBEDDER.dimension, async () => {
+    await borrowed.ready();
+    return borrowed;
+  });
 }
 
 async function compose() {

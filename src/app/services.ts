@@ -19,6 +19,7 @@ import {
 import { createTaskAssist, type TaskAssist } from './chat/task-assist.ts';
 import { createTopicRouter } from './chat/discourse-context.ts';
 import { lazyEmbedder } from './chat/topic-embedder.ts';
+import { tabEmbedRuntime, type EmbedRuntime } from '../models/embedder/embed-runtime.ts';
 import { persistTopics } from './chat/topics-persistence.ts';
 import { createMemoryActions, savedProfileId, type MemoryActions } from './memory-actions.ts';
 import { startMemoryTestMode } from './memory-test-mode.ts';
@@ -41,6 +42,8 @@ export interface AppServices {
   readonly conversations: ConversationActions;
   /** The LLM runtime's actions (its snapshot is the store's `runtime`). */
   readonly runtime: RuntimeService;
+  /** The tab's one embed runtime (ONNX + loaded embedders), lent to the workers that embed. */
+  readonly embed: EmbedRuntime;
 }
 
 function chatLlmSource(
@@ -121,6 +124,8 @@ export function startServices(location: Location = window.location): AppServices
   const { memory } = memoryWorker;
   /** Lends the page's model to a (re)started worker; a restarted one reopens the profile too. */
   async function setUpMemoryWorker({ worker, client, stopped, restarted }: MemoryWorkerStart) {
+    // The worker runs its embedder in the tab's one embed worker, over a port lent on request.
+    if (workerConfig.embedder === 'bundled') tabEmbedRuntime().lend(worker, stopped);
     if (lend) servePageLlm(worker, lend, stopped);
     if (!restarted) return;
     const id = lend?.()?.id ?? null;
@@ -200,6 +205,10 @@ export function startServices(location: Location = window.location): AppServices
     killMemoryWorker: () => memoryWorker.kill('killed by the test API'),
     /** Stops the memory worker in the middle of the next retrieval (its first traversal event). */
     killMemoryWorkerDuringRetrieval: () => memoryWorker.killDuringNextRetrieval(),
+    /** Stops the tab's embed worker now, as a crash would; the next embed call starts a fresh one. */
+    killEmbedWorker: () => tabEmbedRuntime().kill('killed by the test API'),
+    /** How many embed workers this tab started (1: one ONNX runtime for the tab). */
+    embedWorkersStarted: () => tabEmbedRuntime().started,
     /** Test mode with one engine: every call it ran, in order of completion. */
     engineLog: () => oneEngine?.log ?? [],
   });
@@ -212,5 +221,6 @@ export function startServices(location: Location = window.location): AppServices
     tasks,
     conversations,
     runtime: runtimeService,
+    embed: tabEmbedRuntime(),
   };
 }

@@ -1,13 +1,15 @@
 /**
  * The page side of the explorer worker, on Grove's one RPC (src/rpc): progress routed to its
  * caller, a build cancelled by its AbortSignal, errors rebuilt as their classes, the LLM calls
- * the worker makes answered by the page's active model (src/rpc/page-llm-bridge.ts). A worker
+ * the worker makes answered by the page's active model (src/rpc/page-llm-bridge.ts), its embedder
+ * run by the tab's one embed worker (src/models/embedder/embed-runtime.ts). A worker
  * that stops fails its calls with WorkerCrashedError and is replaced by a fresh one (whose
  * dataset must be loaded again).
  */
 import type { LlmPort } from '../engine/ports.ts';
 import type { Progress } from '../engine/progress.ts';
 import { servePageLlm } from '../rpc/page-llm-bridge.ts';
+import type { EmbedRuntime } from '../models/embedder/embed-runtime.ts';
 import { restartBudget } from '../rpc/restart-budget.ts';
 import { RpcChannel } from '../rpc/rpc-channel.ts';
 import { errorClassesOf } from '../rpc/wire-error.ts';
@@ -62,6 +64,8 @@ export class ExplorerClient {
     private readonly startWorker: () => Worker,
     /** The page's loaded LLM (llm mode 'page'), read at each call. */
     private readonly pageLlm: () => LlmPort | undefined,
+    /** The tab's embed runtime, lent to each worker started (its bundled embedder runs there). */
+    private readonly embedRuntime?: Pick<EmbedRuntime, 'lend'>,
   ) {
     this.start();
   }
@@ -131,6 +135,7 @@ export class ExplorerClient {
     const worker = this.startWorker();
     const stop = new AbortController();
     this.stop = stop;
+    this.embedRuntime?.lend(worker, stop.signal);
     servePageLlm(worker, this.pageLlm, stop.signal);
     this.channel = new RpcChannel<Call, ExplorerResponse>(worker, {
       errors: EXPLORER_ERROR_CLASSES,

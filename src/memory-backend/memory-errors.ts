@@ -1,7 +1,8 @@
 /**
  * Every error class the memory worker throws by name, so the page rebuilds each as its own
  * class (`instanceof` works there): storage, the engine's pieces the worker runs (LLM calls,
- * clustering, the tree, task memory), the worker's configuration, and the page-LLM bridge. A
+ * clustering, the tree, task memory), the embedder it borrows from the tab's embed worker, the
+ * worker's configuration, and the page-LLM bridge. A
  * class missing here still crosses with its name and message (a RemoteError).
  */
 import * as engineErrors from '../engine/errors.ts';
@@ -21,6 +22,7 @@ import { InvalidJudgeOptionError } from '../engine/tree/judges.ts';
 import { TreeIntegrityError } from '../engine/tree/tree-integrity-error.ts';
 import { NoPageModelError } from '../rpc/page-llm-bridge.ts';
 import { errorClassesOf, type ErrorClasses } from '../rpc/wire-error.ts';
+import * as embedderErrors from '../models/embedder/errors.ts';
 import * as storageErrors from '../storage/errors.ts';
 import { EncryptedFileError } from '../storage/export/import-profile.ts';
 import { UnknownTaskKindError } from '../engine/task-memory/task-catalogue.ts';
@@ -28,7 +30,7 @@ import { TaskMemoryNotFoundError } from '../storage/task-memory-store.ts';
 import { MemoryNotConfiguredError } from './worker-config.ts';
 
 export const MEMORY_ERROR_CLASSES: ErrorClasses = {
-  ...errorClassesOf(engineErrors, storageErrors),
+  ...errorClassesOf(engineErrors, storageErrors, embedderErrors),
   GmmDegenerateError,
   InvalidConcurrencyError,
   EmbeddingCountError,

@@ -6,31 +6,28 @@ import { describe, expect, it } from 'vitest';
 import type { Vector } from '../../engine/types.ts';
 import { EmbedClient, errorFromWire, type WorkerLike } from './embed-client.ts';
 import type { EmbedRequest, EmbedResponse } from './embed-protocol.ts';
-import { createEmbedHost, type HostDeps } from './embed-worker-host.ts';
+import { createEmbedHost, type EmbedHost, type HostDeps } from './embed-worker-host.ts';
 import { EmbedderModelMissingError } from './errors.ts';
 
 type Listener = (event: { data: unknown; message?: string }) => void;
 
 /** A Worker stand-in running the host in-process; records what was transferred. */
-function fakeWorker(deps: HostDeps) {
+function fakeWorker(deps: HostDeps, host: EmbedHost = createEmbedHost(deps)) {
   const listeners: Record<string, Listener[]> = { message: [], error: [], messageerror: [] };
   const transferred: ArrayBuffer[] = [];
   const sent: EmbedRequest[] = [];
   let terminated = false;
-  const host = createEmbedHost(
-    {
-      postMessage(message: EmbedResponse, transfer: Transferable[]) {
-        transferred.push(...(transfer as ArrayBuffer[]));
-        const data = structuredClone(message, { transfer });
-        queueMicrotask(() => listeners.message!.forEach((l) => l({ data })));
-      },
+  const serve = host.connect({
+    postMessage(message: EmbedResponse, transfer: Transferable[]) {
+      transferred.push(...(transfer as ArrayBuffer[]));
+      const data = structuredClone(message, { transfer });
+      queueMicrotask(() => listeners.message!.forEach((l) => l({ data })));
     },
-    deps,
-  );
+  });
   const worker: WorkerLike = {
     postMessage(message) {
       sent.push(message);
-      host(structuredClone(message));
+      serve(structuredClone(message));
     },
     addEventListener(type: string, listener: Listener) {
       listeners[type]!.push(listener);

@@ -1,7 +1,9 @@
 /**
- * The typed message map between the page (embed-client.ts) and the embed worker
- * (workers/embed.worker.ts). Vectors cross as transferred Float32Array buffers, one per text;
- * errors cross with their class (src/rpc, Grove's one RPC).
+ * The typed message map between the embed worker (workers/embed.worker.ts, the tab's one ONNX
+ * runtime) and its callers: the page (embed-client.ts over the worker itself) and the memory and
+ * explorer workers (the same calls over a MessagePort the page hands them, embed-runtime.ts).
+ * Vectors cross as transferred Float32Array buffers, one per text; errors cross with their class
+ * (src/rpc, Grove's one RPC).
  */
 import type { Progress } from '../../engine/progress.ts';
 import type { CancelMessage, ErrorMessage } from '../../rpc/rpc-messages.ts';
@@ -22,6 +24,8 @@ export interface LoadOptions {
 }
 
 export interface LoadedInfo {
+  /** The host's key for the loaded model: embed calls name it (one load serves every caller). */
+  readonly model: string;
   readonly modelId: string;
   readonly device: EmbedderDevice;
   readonly dimension: number;
@@ -31,8 +35,55 @@ export interface LoadedInfo {
 
 export type EmbedRequest =
   | { readonly type: 'load'; readonly id: number; readonly options: LoadOptions }
-  | { readonly type: 'embed'; readonly id: number; readonly texts: readonly string[] }
+  | {
+      readonly type: 'embed';
+      readonly id: number;
+      readonly model: string;
+      readonly texts: readonly string[];
+    }
   | CancelMessage;
+
+/** Page → embed worker, outside the RPC: serve the calls that come in on `port` too. */
+export interface EmbedConnectMessage {
+  readonly type: 'connect';
+  readonly port: MessagePort;
+}
+
+export function isEmbedConnect(message: unknown): message is EmbedConnectMessage {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    (message as { type?: unknown }).type === 'connect' &&
+    typeof (message as { port?: unknown }).port === 'object'
+  );
+}
+
+/**
+ * Between the page and a worker that borrows the tab's embedder (memory, explorer), on the
+ * worker's own port: the worker asks for a port to the embed worker; the page broadcasts (id 0)
+ * that the embed worker stopped, so calls waiting on the old port fail by name.
+ */
+export const EMBED_PORT_CHANNEL = 'embed-port';
+
+export type EmbedPortRequest = {
+  readonly type: 'embed-port';
+  readonly id: number;
+  readonly channel?: string;
+};
+
+export type EmbedPortResponse =
+  | {
+      readonly type: 'embed-port';
+      readonly id: number;
+      readonly channel?: string;
+      readonly port: MessagePort;
+    }
+  | {
+      readonly type: 'embed-lost';
+      readonly id: number;
+      readonly channel?: string;
+      readonly detail: string;
+    };
 
 export type EmbedResponse =
   | { readonly type: 'progress'; readonly id: number; readonly progress: Progress }

@@ -1,6 +1,6 @@
 /**
- * `window.grove.embed`: drives the real embed worker from e2e specs and the console. Nothing
- * starts until a method is called; one worker per device choice is kept. The page registers it
+ * `window.grove.embed`: drives the tab's real embed worker (embed-runtime.ts) from e2e specs and
+ * the console. Nothing starts until a method is called; one model per load options is kept. The page registers it
  * (main.tsx, through src/app's test API): models never reach up into the app.
  *
  *   await grove.embed.run(['a text'], { device: 'wasm' })
@@ -8,7 +8,8 @@
  */
 import type { Progress } from '../../engine/progress.ts';
 import { BUNDLED_EMBEDDER } from './bundled-model.ts';
-import { EmbedClient } from './embed-client.ts';
+import type { EmbedClient } from './embed-client.ts';
+import { tabEmbedRuntime } from './embed-runtime.ts';
 import type { DeviceChoice } from './embed-protocol.ts';
 
 export interface EmbedRunOptions {
@@ -36,7 +37,7 @@ async function run(texts: string[], options: EmbedRunOptions = {}): Promise<Embe
   const progress: Progress[] = [];
   let client = clients.get(key);
   if (!client) {
-    client = EmbedClient.create({
+    client = tabEmbedRuntime().load({
       modelId,
       dtype: BUNDLED_EMBEDDER.dtype,
       device,

@@ -1,7 +1,8 @@
 /**
  * The embed worker's logic, kept out of the thin entry file so it can be tested in Node: it
- * configures transformers.js for offline use, loads the embedder on the chosen device, and
- * answers embed requests one at a time (cancellable between batches).
+ * configures transformers.js for offline use, loads each embedder once on the chosen device, and
+ * answers embed requests from every connection (the page, and the memory and explorer workers
+ * through their MessagePorts) one at a time, cancellable between batches.
  */
 import type {
   DeviceChoice,
@@ -11,6 +12,7 @@ import type {
   LoadOptions,
 } from './embed-protocol.ts';
 import { serveRequests } from '../../rpc/serve-requests.ts';
+import { AbortError } from '../../engine/errors.ts';
 import { EmbedderDeviceError } from './errors.ts';
 import type { EmbedderDevice, TransformersEmbedder } from './transformers-embedder.ts';
 
@@ -47,43 +49,114 @@ export async function resolveDevice(
   return { device: 'wasm', fallbackReason: 'no WebGPU adapter in this browser' };
 }
 
-export function createEmbedHost(scope: HostScope, deps: HostDeps) {
-  let embedder: Pick<TransformersEmbedder, 'embed' | 'dimension'> | undefined;
+/** The embedder the host keeps for one key (what `load` returned, with its device). */
+interface Loaded {
+  readonly embedder: Pick<TransformersEmbedder, 'embed' | 'dimension'>;
+  readonly info: LoadedInfo;
+}
 
-  async function handle(
-    request: EmbedRequest & { type: 'load' | 'embed' },
-    signal: AbortSignal,
-  ): Promise<void> {
-    if (request.type === 'load') {
-      const { device, fallbackReason } = await resolveDevice(
-        request.options.device,
-        deps.webGpuAvailable,
-      );
-      embedder = await deps.load(
-        request.options,
-        device,
-        (m) => scope.postMessage(m, []),
-        request.id,
-      );
-      const info: LoadedInfo = {
-        modelId: request.options.modelId,
-        device,
-        dimension: embedder.dimension,
-        ...(fallbackReason ? { fallbackReason } : {}),
-      };
-      scope.postMessage({ type: 'loaded', id: request.id, info }, []);
-      return;
+export interface EmbedHost {
+  /**
+   * Serves one more caller (the page over the worker's own port, or a worker over a
+   * MessagePort); returns its message handler. Every connection shares the loaded models.
+   */
+  connect(scope: HostScope): (message: unknown) => void;
+  /** How many loads actually ran (not those served by a model already loaded). */
+  readonly loads: number;
+}
+
+/** The key a load is kept under: what changes the loaded model, once its device is resolved. */
+export function loadKey(options: LoadOptions, device: EmbedderDevice): string {
+  return JSON.stringify([
+    options.modelId,
+    options.dtype,
+    device,
+    options.modelBaseUrl ?? '',
+    options.pooling ?? '',
+    options.batchSize ?? 0,
+  ]);
+}
+
+/**
+ * The tab's one embed host: models are loaded once per key and kept, whichever connection asked
+ * first; work from every connection runs one call at a time (one ONNX session never runs two
+ * inferences at once), and a connection's cancel fires only its own call's signal.
+ */
+export function createEmbedHost(deps: HostDeps): EmbedHost {
+  const models = new Map<string, Promise<Loaded>>();
+  let queue: Promise<unknown> = Promise.resolve();
+  let loads = 0;
+
+  /** Runs `work` after everything queued before it, from any connection. */
+  function exclusive<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+    const run = queue.then(() => {
+      if (signal.aborted) throw new AbortError();
+      return work();
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async function load(
+    options: LoadOptions,
+    onProgress: (p: EmbedResponse & { type: 'progress' }) => void,
+    id: number,
+  ): Promise<Loaded> {
+    const { device, fallbackReason } = await resolveDevice(options.device, deps.webGpuAvailable);
+    const model = loadKey(options, device);
+    let loaded = models.get(model);
+    if (!loaded) {
+      loads++;
+      loaded = deps.load(options, device, onProgress, id).then((embedder) => ({
+        embedder,
+        info: {
+          model,
+          modelId: options.modelId,
+          device,
+          dimension: embedder.dimension,
+          ...(fallbackReason ? { fallbackReason } : {}),
+        },
+      }));
+      models.set(model, loaded);
+      loaded.catch(() => models.delete(model)); // a failed load is tried again next time
     }
-    if (!embedder) throw new Error('The embedder is not loaded yet: send "load" first.');
-    const vectors = await embedder.embed(request.texts, signal);
-    scope.postMessage(
-      { type: 'vectors', id: request.id, vectors },
-      vectors.map((v) => v.buffer as ArrayBuffer),
+    return loaded;
+  }
+
+  function connect(scope: HostScope): (message: unknown) => void {
+    async function handle(
+      request: EmbedRequest & { type: 'load' | 'embed' },
+      signal: AbortSignal,
+    ): Promise<void> {
+      if (request.type === 'load') {
+        const { info } = await exclusive(signal, () =>
+          load(request.options, (m) => scope.postMessage(m, []), request.id),
+        );
+        scope.postMessage({ type: 'loaded', id: request.id, info }, []);
+        return;
+      }
+      const loaded = models.get(request.model);
+      if (!loaded) throw new Error('The embedder is not loaded yet: send "load" first.');
+      const { embedder } = await loaded;
+      const vectors = await exclusive(signal, () => embedder.embed(request.texts, signal));
+      scope.postMessage(
+        { type: 'vectors', id: request.id, vectors },
+        vectors.map((v) => v.buffer as ArrayBuffer),
+      );
+    }
+
+    // Every request starts at once; `exclusive` puts the work in the host's one line.
+    return serveRequests<EmbedRequest & { type: 'load' | 'embed' }>(
+      handle,
+      (message) => scope.postMessage(message, []),
+      { concurrent: () => true },
     );
   }
 
-  // One request at a time: calls to one session never interleave.
-  return serveRequests<EmbedRequest & { type: 'load' | 'embed' }>(handle, (message) =>
-    scope.postMessage(message, []),
-  );
+  return {
+    connect,
+    get loads() {
+      return loads;
+    },
+  };
 }

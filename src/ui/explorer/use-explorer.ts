@@ -75,14 +75,15 @@ export function useExplorer(): [ExplorerState, ExplorerActions] {
   const llmMode: ExplorerLlmMode = parseTestMode(globalThis.location?.search ?? '')
     ? 'scripted'
     : 'page';
-  const { runtime } = useServices();
+  const { runtime, embed } = useServices();
   const client = useMemo(
     () =>
       new ExplorerClient(
         () => createExplorerWorker({ llm: llmMode, embedder: 'bundled' }),
         () => runtime.llm(),
+        embed,
       ),
-    [llmMode, runtime],
+    [llmMode, runtime, embed],
   );
   useEffect(() => () => client.terminate(), [client]);
   const llmId = useGrove((s) => (s.runtime?.llm.status === 'ready' ? s.runtime.llm.id : undefined));
