@@ -107,4 +107,20 @@ test('one engine: a reply waits for at most the background call already running'
       ),
     )
     .toBe(true);
+
+  // The paper's walk judges node by node on the one engine; Memories used counts its calls and
+  // judge tokens and turns them into model time (no speed measured: a typical laptop's).
+  await page.evaluate(() =>
+    (window.grove?.app as { store: { getState(): { setMemoryEffort(e: string): void } } }).store
+      .getState()
+      .setMemoryEffort('thorough'),
+  );
+  const judged = await app.send('Where does my sister live?');
+  await expect(judged).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  const used = judged.getByTestId('memories-used');
+  await expect(used).toContainText(
+    /[1-9]\d* LLM calls?, [1-9]\d* judge tokens .* · est\. [\d.]+ m?s of model time on a typical laptop/,
+  );
+  const judges = (await engineLog()).filter((c) => c.purpose === 'judge-node');
+  expect(judges.length, 'the walk judged on the engine').toBeGreaterThan(0);
 });

@@ -10,9 +10,13 @@
  *   34 tok/s, one machine). The web-llm paper (arXiv 2412.15803) measures 41 tok/s for an 8B
  *   and 71 tok/s for a 3.8B q4f16 model on an Apple M3 Max, up to 80% of native speed, so a 1B
  *   model runs faster there: 74 is the conservative figure.
- * - `typical` (an integrated laptop GPU, WebGPU): integrated GPUs run several times slower than
- *   the machines above (the webgpu-bench dashboard of WebGPU llama.cpp runs,
- *   abhijitramesh/webgpu-bench, lists them per machine). Assumed here: a quarter, 20 tok/s.
+ * - `typical` (an integrated laptop GPU, WebGPU): the webgpu-bench dashboard of WebGPU
+ *   llama.cpp runs (abhijitramesh/webgpu-bench, data/machines/*.json, April 2026) measures
+ *   Llama-3.2-1B-Instruct in Chromium at 44–51 tok/s decode on an Apple M3 16 GB (Q4_K_M,
+ *   Q4_0) and 59 tok/s on an 8 GB Apple "metal-3" machine (Q4_1): Apple's integrated GPUs sit
+ *   near the fast profile. The laptops most people own (Intel Iris Xe, AMD Radeon 680M class)
+ *   have a fraction of that memory bandwidth, and the dashboard lists none yet, so 20 tok/s, a
+ *   quarter of fast and under half of a base M3, is an assumption on the slow side.
  * - `wasm` (the CPU fallback, transformers.js on WASM): assumed 8 tok/s decode, a CPU's share of
  *   the same sweep; not yet measured on a real laptop.
  *
