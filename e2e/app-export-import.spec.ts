@@ -52,7 +52,14 @@ const userTexts = (page: Page) => page.getByTestId('message-user').getByTestId('
 /** The conversation on screen, titled by its first message. */
 async function onScreen(app: AppPage): Promise<Conversation> {
   const texts = await userTexts(app.page).allInnerTexts();
-  return { title: texts[0] ?? '', userTexts: texts, replies: await app.replies.count() };
+  const replies = await app.replies.count();
+  // Exports read the history: wait until its row for this conversation counts every message.
+  await expect(
+    conversationItems(app.page)
+      .filter({ hasText: texts[0] ?? '' })
+      .first(),
+  ).toContainText(`${texts.length + replies} messages`);
+  return { title: texts[0] ?? '', userTexts: texts, replies };
 }
 
 /**

@@ -30,8 +30,8 @@ test('after a first load the app starts and works with every network request blo
 
   await page.reload();
   await app.ready();
-  // The route above is what takes the network away (Chromium 150 under Playwright 1.65 keeps
-  // navigator.onLine true in offline emulation): a request no cache holds is refused.
+  // The route above is what takes the network away (Chromium 150 under Playwright 1.65 does not
+  // always report navigator.onLine = false in offline emulation): a request no cache holds fails.
   const probe = await page.evaluate(() =>
     fetch(`/offline-probe-${Date.now()}.json`, { cache: 'no-store' }).then(
       (response) => `HTTP ${response.status}`,
