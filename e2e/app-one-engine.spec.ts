@@ -121,6 +121,8 @@ test('one engine: a reply waits for at most the background call already running'
   await expect(used).toContainText(
     /[1-9]\d* LLM calls?, [1-9]\d* judge tokens .* · est\. [\d.]+ m?s of model time on a typical laptop/,
   );
+  await used.locator('summary').click();
+  await page.screenshot({ path: screenshotPath(testInfo, 'one-engine-memories-used.png') });
   const judges = (await engineLog()).filter((c) => c.purpose === 'judge-node');
   expect(judges.length, 'the walk judged on the engine').toBeGreaterThan(0);
 });
