@@ -26,62 +26,34 @@ export const engineForbiddenImports = [
  * models and storage (`import type` only: it holds their data, never calls them). Checked by
  * scripts/checks/layers.test.ts.
  */
+/** Everything above the models and storage, which sit side by side on the engine and the RPC. */
+const ABOVE_MODELS_AND_STORAGE = [
+  'memory-backend',
+  'explorer-backend',
+  'state',
+  'app',
+  'ui',
+  'workers',
+  'scripts',
+];
+
 export const LAYERS = {
   engine: {
     files: ['src/engine/**/*.ts'],
-    forbids: [
-      'rpc',
-      'models',
-      'storage',
-      'memory-backend',
-      'explorer-backend',
-      'state',
-      'app',
-      'ui',
-      'workers',
-      'scripts',
-    ],
+    forbids: ['rpc', 'models', 'storage', ...ABOVE_MODELS_AND_STORAGE],
   },
   // The one RPC every worker we own speaks: over the engine, under everything that talks to a worker.
   rpc: {
     files: ['src/rpc/**/*.ts'],
-    forbids: [
-      'models',
-      'storage',
-      'memory-backend',
-      'explorer-backend',
-      'state',
-      'app',
-      'ui',
-      'workers',
-      'scripts',
-    ],
+    forbids: ['models', 'storage', ...ABOVE_MODELS_AND_STORAGE],
   },
   models: {
     files: ['src/models/**/*.{ts,tsx}'],
-    forbids: [
-      'storage',
-      'memory-backend',
-      'explorer-backend',
-      'state',
-      'app',
-      'ui',
-      'workers',
-      'scripts',
-    ],
+    forbids: ['storage', ...ABOVE_MODELS_AND_STORAGE],
   },
   storage: {
     files: ['src/storage/**/*.{ts,tsx}'],
-    forbids: [
-      'models',
-      'memory-backend',
-      'explorer-backend',
-      'state',
-      'app',
-      'ui',
-      'workers',
-      'scripts',
-    ],
+    forbids: ['models', ...ABOVE_MODELS_AND_STORAGE],
   },
   // The memory worker's backend (host, service, engine wiring, its client and protocol): it
   // composes engine, models, rpc and storage; persistence knows nothing of it.

@@ -15,20 +15,16 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './network-guard.ts';
+import { chromiumPath, quietChromiumArgs } from './chromium.ts';
 
 const RUNS = Number(process.env.GROVE_BENCH_RUNS ?? 3);
 
 // Without this flag Chromium answers measureUserAgentSpecificMemory only at its next GC (up to 20 s).
 test.use({
   launchOptions: {
-    executablePath: process.env.GROVE_CHROMIUM ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
+      ...quietChromiumArgs,
       '--enable-blink-features=ForceEagerMeasureMemory',
       '--js-flags=--expose-gc',
     ],
