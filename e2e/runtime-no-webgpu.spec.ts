@@ -32,6 +32,10 @@ test('without WebGPU the app falls back to the WASM model and says how to enable
   await expect(page.getByText('On device · WASM (slower)')).toBeVisible();
   await expect(page.getByTestId('llm-cost')).toContainText('slow');
   await expect(page.getByTestId('llm-guidance')).toContainText('--enable-unsafe-webgpu');
+  // The memory efforts' cost is estimated for this device's CPU, beside the GPU profiles.
+  await expect(page.getByRole('group', { name: 'Memory effort' })).toContainText(
+    /1 LLM call a search: ≈ [\d.]+ s on this device’s CPU \(WASM, estimated\), ≈ [\d.]+ s on a fast GPU/,
+  );
   await page.screenshot({ path: screenshotPath(testInfo, 'shell-no-webgpu.png'), fullPage: true });
 
   // Choosing no LLM is always possible and costs nothing.

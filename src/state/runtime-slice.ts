@@ -1,5 +1,5 @@
 /** The LLM runtime as the views see it: a mirror of RuntimeController's snapshot. */
-import type { DeviceProfile } from '../engine/cost/index.ts';
+import { DEVICE_PROFILES, type DeviceProfile } from '../engine/cost/index.ts';
 import type { RuntimeSnapshot } from '../models/runtime-controller.ts';
 import type { SliceCreator } from './store-types.ts';
 
@@ -29,4 +29,25 @@ export function chatMode(runtime: RuntimeSnapshot | null): ChatMode {
 /** True when replies come from a loaded model (otherwise chat answers from memory only). */
 export function modelLoaded(runtime: RuntimeSnapshot | null): boolean {
   return runtime?.llm.status === 'ready';
+}
+
+/** How this device's LLM work is turned into time, and what the views call it. */
+export interface DeviceEstimate {
+  readonly profile: DeviceProfile;
+  /** "on this device" (a loaded model's measured speed) or where the estimate comes from. */
+  readonly where: string;
+}
+
+/**
+ * This device's profile: the loaded model's measured speed; else, where chat runs on WASM, the
+ * CPU profile; else null (no device known: views show the fast and typical profiles).
+ */
+export function thisDeviceEstimate(
+  runtime: RuntimeSnapshot | null,
+  measured: DeviceProfile | null,
+): DeviceEstimate | null {
+  if (measured) return { profile: measured, where: 'on this device' };
+  if (chatMode(runtime) === 'wasm')
+    return { profile: DEVICE_PROFILES.wasm, where: 'on this device’s CPU (WASM, estimated)' };
+  return null;
 }

@@ -5,8 +5,8 @@
  * task reply is written from the task memory (its card), so its facts are shown as related.
  */
 import { DEVICE_PROFILES, estimatedSearchMs } from '../../engine/cost/index.ts';
-import type { DeviceProfile } from '../../engine/cost/index.ts';
 import type { MemoriesUsed as Memories } from '../../state/chat-types.ts';
+import { thisDeviceEstimate, type DeviceEstimate } from '../../state/runtime-slice.ts';
 import { useGrove, useServices } from '../app-context.tsx';
 import { summariseTraversal, type JudgedNode } from './traversal-summary.ts';
 
@@ -15,11 +15,13 @@ const MAX_LISTED = 12;
 const searchTime = (ms: number) =>
   ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 
-/** The judge calls' time: on this device when a model's speed was measured, else a typical laptop. */
-function estimatedTime(calls: number, tokens: number, measured: DeviceProfile | null): string {
+/** The judge calls' time on this device when it is known, else on a typical laptop. */
+function estimatedTime(calls: number, tokens: number, here: DeviceEstimate | null): string {
   if (calls === 0) return '';
-  const profile = measured ?? DEVICE_PROFILES.typical;
-  const where = measured ? 'on this device' : 'on a typical laptop';
+  const { profile, where } = here ?? {
+    profile: DEVICE_PROFILES.typical,
+    where: 'on a typical laptop',
+  };
   return ` · est. ${searchTime(estimatedSearchMs(calls, tokens, profile))} of model time ${where}`;
 }
 
@@ -50,6 +52,7 @@ export function MemoriesUsed({
   related?: boolean;
 }) {
   const tree = useGrove((s) => s.tree);
+  const runtime = useGrove((s) => s.runtime);
   const measured = useGrove((s) => s.measuredProfile);
   const { store } = useServices();
   if (memories.status === 'failed') {
@@ -73,7 +76,7 @@ export function MemoriesUsed({
             · {summary.kept.length} kept, {summary.pruned.length} pruned · {summary.calls} LLM call
             {summary.calls === 1 ? '' : 's'}
             {summary.calls > 0 ? `, ${summary.tokens} judge tokens` : ''} ({memories.judge})
-            {estimatedTime(summary.calls, summary.tokens, measured)}
+            {estimatedTime(summary.calls, summary.tokens, thisDeviceEstimate(runtime, measured))}
             {memories.searchMs === undefined
               ? ''
               : ` · searched in ${searchTime(memories.searchMs)}`}

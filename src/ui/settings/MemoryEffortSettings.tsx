@@ -7,9 +7,9 @@ import {
   DEVICE_PROFILES,
   MEASURED_SEARCH_WORK,
   searchMs,
-  type DeviceProfile,
   type SearchWork,
 } from '../../engine/cost/index.ts';
+import { thisDeviceEstimate, type DeviceEstimate } from '../../state/runtime-slice.ts';
 import { MEMORY_EFFORTS, type MemoryEffort } from '../../engine/tree/memory-effort.ts';
 import { useGrove, useServices } from '../app-context.tsx';
 
@@ -21,19 +21,21 @@ const DESCRIPTIONS: Readonly<Record<MemoryEffort, string>> = {
 
 const seconds = (ms: number) => `≈ ${(ms / 1000).toFixed(1)} s`;
 
-function costText(work: SearchWork, measured: DeviceProfile | null): string {
+function costText(work: SearchWork, here: DeviceEstimate | null): string {
   if (work.calls === 0) return 'No model time.';
   const calls = `${work.calls} LLM ${work.calls === 1 ? 'call' : 'calls'} a search`;
-  const here = measured
-    ? `${seconds(searchMs(work, measured))} on this device (the loaded model's measured speed), `
+  const onThisDevice = here
+    ? `${seconds(searchMs(work, here.profile))} ${here.where === 'on this device' ? "on this device (the loaded model's measured speed)" : here.where}, `
     : '';
-  return `${calls}: ${here}${seconds(searchMs(work, DEVICE_PROFILES.fast))} on a fast GPU, ${seconds(searchMs(work, DEVICE_PROFILES.typical))} on a typical laptop.`;
+  return `${calls}: ${onThisDevice}${seconds(searchMs(work, DEVICE_PROFILES.fast))} on a fast GPU, ${seconds(searchMs(work, DEVICE_PROFILES.typical))} on a typical laptop.`;
 }
 
 export function MemoryEffortSettings() {
   const { store } = useServices();
   const effort = useGrove((s) => s.memoryEffort);
   const measured = useGrove((s) => s.measuredProfile);
+  const runtime = useGrove((s) => s.runtime);
+  const here = thisDeviceEstimate(runtime, measured);
   return (
     <section className="panel" aria-labelledby="memory-effort-heading">
       <h2 id="memory-effort-heading">Memory effort</h2>
@@ -56,7 +58,7 @@ export function MemoryEffortSettings() {
               <span>
                 <strong>{name}</strong>
                 {name === 'balanced' ? ' (default)' : ''} — {DESCRIPTIONS[name]}{' '}
-                <span className="effort-cost">{costText(work, measured)}</span>
+                <span className="effort-cost">{costText(work, here)}</span>
               </span>
             </label>
           );
