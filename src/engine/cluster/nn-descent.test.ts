@@ -51,7 +51,9 @@ describe('nnDescentCosineKnn', () => {
 
   it('handles k = 1 and k ≥ n', () => {
     const small = toMatrix(vectors.slice(0, 6));
-    expect(Array.from(nnDescentCosineKnn(small, 1, { seed: 0 }).indices)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(Array.from(nnDescentCosineKnn(small, 1, { seed: 0 }).indices)).toEqual([
+      0, 1, 2, 3, 4, 5,
+    ]);
     const all = nnDescentCosineKnn(small, 15, { seed: 0 });
     expect(all.k).toBe(6);
     expect(recall(exactCosineKnn(small, 15), all.indices)).toBe(1);

@@ -223,8 +223,7 @@ export function nnDescentCosineKnn(x: Matrix, k: number, options: NnDescentOptio
   for (let i = 0; i < n; i++) {
     const o = i * m;
     order.sort(
-      (a, b) =>
-        heaps.dist[o + a]! - heaps.dist[o + b]! || heaps.idx[o + a]! - heaps.idx[o + b]!,
+      (a, b) => heaps.dist[o + a]! - heaps.dist[o + b]! || heaps.idx[o + a]! - heaps.idx[o + b]!,
     );
     for (let t = 0; t < m; t++) {
       indices[i * kk + 1 + t] = heaps.idx[o + order[t]!]!;
