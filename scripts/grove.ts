@@ -21,6 +21,10 @@ Commands:
   bench tree-build (--n N --dim D --seed S | --input vectors.json) [--reference] --json
       Cluster vectors through the full TaciTree policy; --reference also runs umap-learn +
       scikit-learn on the same input and prints both side by side.
+  bench tree-growth [--sizes 2000,5000,10000,20000,30000] [--reference-sizes 2000,10000]
+        [--reseed-sizes 10000] --json
+      Rebuild growth: the tree build at each size on the exact path and the default policy
+      (NN-descent kNN and a sampled mixture above 5,000 points a level), with growth exponents.
   bench store [--sessions 100] [--facts-per-session 30] [--dim 384] --json
       Save and load a synthetic memory forest through the IndexedDB repositories (Node).
   bench embed [--n 2000] --json

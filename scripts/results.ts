@@ -4,7 +4,9 @@
  * tree settings (the cosine-only judge beside the hybrid, beams, node vectors, leaf mode, oracle
  * noise) and flat-hybrid ranked as deep as recall@5 reads a tree's set; then MAP's task-memory
  * methods on MS-TOD (and two ablations) and Context-Agent on NTM, both without an LLM; writes
- * docs/results.md (the tables and a reading computed from them).
+ * docs/results.md (the tables and a reading computed from them). The "Rebuild growth" section
+ * is rendered from the committed docs/bench/tree-growth.json (`grove bench tree-growth`), not
+ * re-run.
  *
  *   npm run results [-- --limit N] [--file path] [--ms-tod folder] [--ntm file] [--out docs/results.md]
  *
@@ -29,6 +31,8 @@ import type { NtmRow } from '../src/engine/eval/ntm-eval.ts';
 import type { EvalRow, MemoryCache } from '../src/engine/eval/run-eval.ts';
 import { exampleSection } from './results-doc-example.ts';
 import { costSection } from './results-doc-cost.ts';
+import { growthSection } from './results-doc-growth.ts';
+import type { TreeGrowthResult } from './bench/tree-growth.ts';
 import { benchTurnCost } from './bench/turn-cost.ts';
 import { readDataset } from './cli/eval-command.ts';
 import { modelsFrom } from './cli/models.ts';
@@ -285,6 +289,15 @@ const cost = costSection(
   turnCost,
   `npm run grove -- bench turn-cost --dataset locomo --file ${file} --json`,
 );
+// Rebuild growth: rendered from the committed benchmark output (minutes to re-run), if present.
+const GROWTH_FILE = 'docs/bench/tree-growth.json';
+const growth = existsSync(GROWTH_FILE)
+  ? growthSection(
+      JSON.parse(await readFile(GROWTH_FILE, 'utf8')) as TreeGrowthResult,
+      'npm run grove -- bench tree-growth --sizes 2000,5000,10000,20000,30000 ' +
+        '--reference-sizes 2000,10000 --reseed-sizes 10000 --json',
+    )
+  : [];
 const msTod = await msTodSection(values['ms-tod']);
 const ntm = await ntmSection(values.ntm);
 
@@ -312,6 +325,7 @@ const noLlmMemory = [
   ...labelsSection(labelRows),
   ...example,
   ...cost,
+  ...growth,
 ].join('\n');
 const doc0 = resultsMarkdown({
   file,

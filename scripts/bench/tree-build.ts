@@ -115,7 +115,16 @@ export async function benchTreeBuild(
     ...(warm.ari === undefined ? {} : { ari_topics: warm.ari }),
   };
   if (!opts.reference) return grove;
+  const reference = runReference(vectors, seed, topics);
+  return { grove, reference, speedup: reference.ms_total / grove.ms_total };
+}
 
+/** umap-learn + scikit-learn (scripts/reference/tree_build_ref.py) on the same vectors. */
+export function runReference(
+  vectors: readonly Vector[],
+  seed: number,
+  topics?: readonly number[],
+): TreeBuildStats {
   const dir = mkdtempSync(join(tmpdir(), 'grove-bench-'));
   try {
     const file = join(dir, 'vectors.json');
@@ -129,8 +138,7 @@ export async function benchTreeBuild(
         maxBuffer: 64 * 1024 * 1024,
       },
     );
-    const reference = JSON.parse(out.trim().split('\n').pop() ?? '{}') as TreeBuildStats;
-    return { grove, reference, speedup: reference.ms_total / grove.ms_total };
+    return JSON.parse(out.trim().split('\n').pop() ?? '{}') as TreeBuildStats;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

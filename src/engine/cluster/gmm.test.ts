@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createRng, gaussian } from '../rng.ts';
 import { adjustedRandIndex } from './ari.ts';
 import fixture from './fixtures/gmm-sklearn.json' with { type: 'json' };
-import { fitGmm } from './gmm.ts';
+import { topicVectors } from './fixtures/topic-vectors.ts';
+import { fitGmm, sampleRows } from './gmm.ts';
 import type { CovarianceType } from './gmm.ts';
 import { compactLabels } from './policy.ts';
 
@@ -136,5 +137,39 @@ describe('fitGmm', () => {
     );
     expect(few.weights.length).toBe(2);
     expect(new Set(few.labels).size).toBe(2);
+  });
+});
+
+describe('fitGmm on a sample', () => {
+  const { vectors } = topicVectors(21, 900, 30, 8, 0.4);
+
+  it('labels every point, deterministically for a seed', () => {
+    const a = fitGmm(vectors, { components: 60, seed: 3, sampleSize: 450 });
+    const b = fitGmm(vectors, { components: 60, seed: 3, sampleSize: 450 });
+    expect(a.labels.length).toBe(900);
+    expect(a.labels.every((c) => c >= 0 && c < 60)).toBe(true);
+    expect(Array.from(a.labels)).toEqual(Array.from(b.labels));
+    expect(Array.from(a.means)).toEqual(Array.from(b.means));
+  });
+
+  it('is the ordinary fit when the sample covers every point', () => {
+    const full = fitGmm(vectors, { components: 60, seed: 3 });
+    for (const sampleSize of [900, 5000]) {
+      const same = fitGmm(vectors, { components: 60, seed: 3, sampleSize });
+      expect(Array.from(same.labels)).toEqual(Array.from(full.labels));
+      expect(same.meanLogLikelihood).toBe(full.meanLogLikelihood);
+    }
+  });
+
+  it('fits on the sample only: the other points are labelled by the fitted model', () => {
+    const fit = fitGmm(vectors, { components: 60, seed: 3, sampleSize: 450 });
+    const rows = sampleRows(900, 450, 3);
+    expect(new Set(rows).size).toBe(450);
+    // The model fitted on the sample rows alone gives the sample rows the same labels.
+    const alone = fitGmm(
+      Array.from(rows, (r) => vectors[r]!),
+      { components: 60, seed: 3 },
+    );
+    expect(Array.from(rows, (r) => fit.labels[r])).toEqual(Array.from(alone.labels));
   });
 });

@@ -15,7 +15,7 @@ import { FullCovariance } from './gmm-full.ts';
 import type { ComponentModel, Responsibilities } from './gmm-model.ts';
 import { reserve } from './gmm-model.ts';
 import { kmeansPlusPlus, lloyd } from './kmeans-pp.ts';
-import { asMatrix } from './matrix.ts';
+import { asMatrix, deriveSeed } from './matrix.ts';
 import type { Matrix } from './matrix.ts';
 import { exp, log } from '../math/index.ts';
 
@@ -36,6 +36,12 @@ export interface GmmOptions {
    * hard assignments, as init_params='kmeans'.
    */
   readonly init?: 'k-means++' | 'kmeans';
+  /**
+   * Fit on this many rows only (default: all), drawn without replacement by a generator seeded
+   * from `seed`; the other rows then get hard labels from the fitted model (one E-step over
+   * every row). For large levels: EM costs rows × components per iteration.
+   */
+  readonly sampleSize?: number;
 }
 
 export interface GmmResult {
@@ -62,7 +68,10 @@ export function fitGmm(
   input: Matrix | readonly ArrayLike<number>[],
   options: GmmOptions,
 ): GmmResult {
-  const x = asMatrix(input);
+  const all = asMatrix(input);
+  const sample = options.sampleSize === undefined ? all.rows : Math.floor(options.sampleSize);
+  const rows = sample >= 1 && sample < all.rows ? sampleRows(all.rows, sample, options.seed) : null;
+  const x = rows ? pickRows(all, rows) : all;
   const { rows: n, cols: d, data } = x;
   const type = options.covarianceType ?? 'full';
   const reg = options.regCovar ?? 1e-6;
@@ -93,7 +102,7 @@ export function fitGmm(
     comp: new Int32Array(n * Math.min(k, 4)),
     value: new Float64Array(n * Math.min(k, 4)),
   };
-  const labels = new Int32Array(n);
+  let labels = new Int32Array(n);
   const nk = new Float64Array(k);
   const means = new Float64Array(k * d);
   const logW = new Float64Array(k);
@@ -139,7 +148,13 @@ export function fitGmm(
   };
 
   /** Returns the mean log-likelihood; fills resp and labels. */
-  const eStep = (): number => {
+  const eStep = (): number => eStepOn(data, n, labels, resp);
+  const eStepOn = (
+    data: Float64Array,
+    n: number,
+    labels: Int32Array,
+    resp: Responsibilities,
+  ): number => {
     let sum = 0;
     let used = 0;
     for (let i = 0; i < n; i++) {
@@ -193,7 +208,19 @@ export function fitGmm(
       break;
     }
   }
-  const meanLogLikelihood = eStep();
+  let meanLogLikelihood = eStep();
+  if (rows) {
+    // Every row labelled by the fitted model; the sampled rows start from their fitted label.
+    const full = new Int32Array(all.rows);
+    rows.forEach((row, i) => (full[row] = labels[i]!));
+    const fullResp: Responsibilities = {
+      start: new Int32Array(all.rows + 1),
+      comp: new Int32Array(all.rows * Math.min(k, 4)),
+      value: new Float64Array(all.rows * Math.min(k, 4)),
+    };
+    meanLogLikelihood = eStepOn(all.data, all.rows, full, fullResp);
+    labels = full;
+  }
   const weights = new Float64Array(k);
   for (let c = 0; c < k; c++) weights[c] = exp(logW[c]!);
   const covariances = model.covariances();
@@ -208,6 +235,27 @@ export function fitGmm(
     iterations,
     converged,
   };
+}
+
+/** `size` distinct row indices out of n, increasing, drawn by partial Fisher–Yates. */
+export function sampleRows(n: number, size: number, seed: number): Int32Array {
+  const rng = createRng(deriveSeed(seed, 7));
+  const perm = new Int32Array(n);
+  for (let i = 0; i < n; i++) perm[i] = i;
+  for (let i = 0; i < size; i++) {
+    const j = i + Math.floor(rng.next() * (n - i));
+    const t = perm[i]!;
+    perm[i] = perm[j]!;
+    perm[j] = t;
+  }
+  return perm.slice(0, size).sort();
+}
+
+function pickRows(x: Matrix, rows: Int32Array): Matrix {
+  const { cols: d } = x;
+  const data = new Float64Array(rows.length * d);
+  rows.forEach((row, i) => data.set(x.data.subarray(row * d, (row + 1) * d), i * d));
+  return { rows: rows.length, cols: d, data };
 }
 
 /** One-hot responsibilities for the given (point, component) pairs. */

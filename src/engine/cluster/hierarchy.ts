@@ -48,6 +48,8 @@ export interface HierarchyOptions {
   readonly concurrency?: number;
   /** How one level is clustered (default: the TaciTree policy, clusterLevel). */
   readonly cluster?: (x: Matrix, options: { seed: number }) => LevelClustering;
+  /** Passed to clusterLevel (default LARGE_LEVEL; Infinity: every level on the exact path). */
+  readonly largeLevel?: number;
 }
 
 export interface Hierarchy {
@@ -57,8 +59,12 @@ export interface Hierarchy {
    */
   readonly levels: readonly (readonly HierarchyNode[])[];
   readonly msUmap: number;
+  /** The nearest-neighbour part of msUmap. */
+  readonly msKnn: number;
   readonly msGmm: number;
   readonly msSummarize: number;
+  /** Levels clustered on the large-level path (policy.ts LARGE_LEVEL). */
+  readonly largeLevels: number;
 }
 
 const now = (): number => globalThis.performance.now();
@@ -67,12 +73,16 @@ export async function buildHierarchy(
   vectors: readonly Vector[],
   options: HierarchyOptions,
 ): Promise<Hierarchy> {
-  if (vectors.length === 0) return { levels: [], msUmap: 0, msGmm: 0, msSummarize: 0 };
+  if (vectors.length === 0) {
+    return { levels: [], msUmap: 0, msKnn: 0, msGmm: 0, msSummarize: 0, largeLevels: 0 };
+  }
   const levels: { vector: Vector; children: number[]; parent: number | null }[][] = [
     vectors.map((vector) => ({ vector, children: [], parent: null })),
   ];
   let msUmap = 0;
+  let msKnn = 0;
   let msGmm = 0;
+  let largeLevels = 0;
   let msSummarize = 0;
   for (let level = 0; levels[level]!.length > L; level++) {
     options.signal?.throwIfAborted();
@@ -80,8 +90,15 @@ export async function buildHierarchy(
     const levelVectors = nodes.map((node) => node.vector);
     const x = toMatrix(levelVectors);
     const seed = deriveSeed(options.seed, level);
-    const clustering = (options.cluster ?? clusterLevel)(x, { seed });
+    const clustering = options.cluster
+      ? options.cluster(x, { seed })
+      : clusterLevel(x, {
+          seed,
+          ...(options.largeLevel === undefined ? {} : { largeLevel: options.largeLevel }),
+        });
     msUmap += clustering.msUmap;
+    msKnn += clustering.msKnn ?? 0;
+    if (clustering.large) largeLevels++;
     msGmm += clustering.msGmm;
     let { labels, clusters } = clustering;
     if (clusters >= nodes.length) ({ labels, count: clusters } = forceShrink(x, seed));
@@ -108,7 +125,7 @@ export async function buildHierarchy(
     });
     levels.push(parents);
   }
-  return { levels, msUmap, msGmm, msSummarize };
+  return { levels, msUmap, msKnn, msGmm, msSummarize, largeLevels };
 }
 
 /**

@@ -16,7 +16,7 @@ export interface KnnGraph {
 }
 
 /** Unit-length rows; zero rows stay zero and are flagged. */
-function unitRows(x: Matrix): { unit: Float64Array; zero: Uint8Array } {
+export function unitRows(x: Matrix): { unit: Float64Array; zero: Uint8Array } {
   const { rows: n, cols: d, data } = x;
   const unit = new Float64Array(n * d);
   const zero = new Uint8Array(n);

@@ -5,8 +5,11 @@ import {
   clusterLevel,
   compactLabels,
   componentCount,
+  GMM_SAMPLE_CAP,
+  gmmSampleSize,
   K,
   L,
+  LARGE_LEVEL,
   UMAP_MIN_POINTS,
   UMAP_SETTINGS,
 } from './policy.ts';
@@ -78,5 +81,38 @@ describe('clusterLevel', () => {
     const r = clusterLevel(vectors, { seed: 0 });
     expect(r.clusters).toBe(1);
     expect(Array.from(r.labels)).toEqual(new Array(9).fill(0));
+  });
+});
+
+describe('the large-level path (issue 15)', () => {
+  it('starts above LARGE_LEVEL = 5,000 points, beyond every tree in docs/results.md', () => {
+    expect(LARGE_LEVEL).toBe(5000);
+    expect(GMM_SAMPLE_CAP).toBe(10000);
+    const sizes = [100, 5000, 5001, 6000, 10000, 16000, 20000, 30000];
+    expect(sizes.map((n) => gmmSampleSize(n))).toEqual([
+      100, 5000, 5000, 5000, 5000, 8000, 10000, 10000,
+    ]);
+  });
+
+  it('leaves levels up to LARGE_LEVEL on the exact path, bit for bit', () => {
+    // 600 points: the lever, if it applied, would change the labels (second expectation), so
+    // the first one fails if the threshold stops protecting small levels.
+    const { vectors } = topicVectors(8, 600, 60, 32, 0.8);
+    const byDefault = clusterLevel(vectors, { seed: 4 });
+    const exact = clusterLevel(vectors, { seed: 4, largeLevel: Infinity });
+    const forced = clusterLevel(vectors, { seed: 4, largeLevel: 100 });
+    expect(byDefault.large).toBe(false);
+    expect(Array.from(byDefault.labels)).toEqual(Array.from(exact.labels));
+    expect(forced.large).toBe(true);
+    expect(Array.from(forced.labels)).not.toEqual(Array.from(exact.labels));
+  });
+
+  it('is deterministic and labels every point', () => {
+    const { vectors } = topicVectors(9, 400, 40, 32, 0.8);
+    const a = clusterLevel(vectors, { seed: 5, largeLevel: 100 });
+    const b = clusterLevel(vectors, { seed: 5, largeLevel: 100 });
+    expect(Array.from(a.labels)).toEqual(Array.from(b.labels));
+    expect(a.labels.length).toBe(400);
+    expectCompact(a.labels, a.clusters);
   });
 });

@@ -40,6 +40,11 @@ export interface UmapOptions {
   readonly backend?: 'typed' | 'umap-js';
   /** Override the fitted curve parameters (tests use umap-js's own values to compare). */
   readonly ab?: { readonly a: number; readonly b: number };
+  /**
+   * Precomputed neighbours (default: exact cosine kNN of x). Must have
+   * effectiveNeighbors(n, nNeighbors) neighbours per point, the point itself first.
+   */
+  readonly knn?: KnnGraph;
 }
 
 export const UMAP_DEFAULTS = {
@@ -68,7 +73,7 @@ export function reduceUmap(x: Matrix | readonly ArrayLike<number>[], options: Um
   const dim = effectiveComponents(n, o.nComponents);
   // Fewer than three points have no neighbourhood structure to embed.
   if (n < 3) return { rows: n, cols: dim, data: new Float64Array(n * dim) };
-  const knn = exactCosineKnn(m, effectiveNeighbors(n, o.nNeighbors));
+  const knn = o.knn ?? exactCosineKnn(m, effectiveNeighbors(n, o.nNeighbors));
   if (o.backend === 'umap-js') {
     const rng = createRng(o.seed);
     return viaUmapJs(m, knn, dim, o, () => rng.next());
