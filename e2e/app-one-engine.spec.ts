@@ -125,4 +125,19 @@ test('one engine: a reply waits for at most the background call already running'
   await page.screenshot({ path: screenshotPath(testInfo, 'one-engine-memories-used.png') });
   const judges = (await engineLog()).filter((c) => c.purpose === 'judge-node');
   expect(judges.length, 'the walk judged on the engine').toBeGreaterThan(0);
+
+  // Settings lists every call the engine answered, per purpose, with tokens and queue wait:
+  // the background extraction, the reply and the walk's judgements among them.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Settings' })
+    .click();
+  const calls = page.getByTestId('model-calls');
+  for (const purpose of ['extract-facts', 'answer', 'judge-node'])
+    await expect(calls.getByRole('row').filter({ hasText: purpose })).toHaveCount(1);
+  const judgeRow = calls.getByRole('row').filter({ hasText: 'judge-node' });
+  await expect(judgeRow.getByRole('cell').first()).toHaveText(String(judges.length));
+  await expect(judgeRow.getByRole('cell').last()).toHaveText(/^\d+(\.\d)? m?s$/);
+  await calls.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: screenshotPath(testInfo, 'one-engine-model-calls.png') });
 });

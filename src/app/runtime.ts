@@ -17,6 +17,7 @@ import {
   metaPolicySink,
   tightenConnectPolicy,
 } from './security/connect-policy.ts';
+import { callLog } from './call-log.ts';
 import { registerTestApi } from './test-api.ts';
 
 export const runtime = new RuntimeController(
@@ -25,7 +26,9 @@ export const runtime = new RuntimeController(
   (selection, choice, onProgress) => {
     // A server chosen after this page loaded is blocked by its CSP until a reload: say so.
     assertConnectAllowed(choice, location.href);
-    return createLlm(selection, choice, onProgress);
+    return createLlm(selection, choice, onProgress, undefined, {
+      onCall: (call) => callLog.record(call),
+    });
   },
 );
 

@@ -2,6 +2,8 @@
  * The composition root: the store, the memory worker, the chat and memory controllers, the LLM
  * runtime mirrored into the store, and `window.grove.app` for e2e specs and the console.
  */
+import { totalsByPurpose } from '../engine/cost/index.ts';
+import { callLog } from './call-log.ts';
 import { createGroveStore, type GroveStore } from '../state/store.ts';
 import { DEFAULT_PROFILE } from '../state/profile-slice.ts';
 import { viewFromHash } from '../state/ui-slice.ts';
@@ -96,7 +98,10 @@ export function startServices(location: Location = window.location): AppServices
   const testMode = parseTestMode(location.search);
   const store = createGroveStore();
   const workerConfig = memoryWorkerConfig(testMode);
-  const oneEngine = testMode?.oneEngine ? new OneEngineLlm(testMode.oneEngine) : undefined;
+  const oneEngine = testMode?.oneEngine
+    ? new OneEngineLlm(testMode.oneEngine, undefined, (call) => callLog.record(call))
+    : undefined;
+  callLog.subscribe((calls) => store.getState().setCallTotals(totalsByPurpose(calls)));
   const lend = lentLlm(testMode, oneEngine);
   const reportMemoryError = (error: unknown) =>
     store.getState().setMemoryError(error instanceof Error ? error.message : String(error));

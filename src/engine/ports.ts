@@ -29,6 +29,8 @@ export interface Completion {
   readonly text: string;
   readonly promptTokens: number;
   readonly completionTokens: number;
+  /** Milliseconds the call waited in an on-device engine's queue before it ran. */
+  readonly queueMs?: number;
 }
 
 export interface LlmPort {

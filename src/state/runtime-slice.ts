@@ -1,5 +1,5 @@
 /** The LLM runtime as the views see it: a mirror of RuntimeController's snapshot. */
-import { DEVICE_PROFILES, type DeviceProfile } from '../engine/cost/index.ts';
+import { DEVICE_PROFILES, type DeviceProfile, type PurposeTotals } from '../engine/cost/index.ts';
 import type { RuntimeSnapshot } from '../models/runtime-controller.ts';
 import type { SliceCreator } from './store-types.ts';
 
@@ -7,15 +7,20 @@ export interface RuntimeSlice {
   readonly runtime: RuntimeSnapshot | null;
   /** The chat model's own speed on this device, once it has reported enough calls. */
   readonly measuredProfile: DeviceProfile | null;
+  /** This tab's model calls so far, per purpose: calls, tokens, queue wait. */
+  readonly callTotals: Readonly<Record<string, PurposeTotals>>;
   setRuntime(snapshot: RuntimeSnapshot): void;
   setMeasuredProfile(profile: DeviceProfile | null): void;
+  setCallTotals(totals: Readonly<Record<string, PurposeTotals>>): void;
 }
 
 export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set) => ({
   runtime: null,
   measuredProfile: null,
+  callTotals: {},
   setRuntime: (runtime) => set({ runtime }),
   setMeasuredProfile: (measuredProfile) => set({ measuredProfile }),
+  setCallTotals: (callTotals) => set({ callTotals }),
 });
 
 export type ChatMode = 'webgpu' | 'wasm' | 'remote' | 'none' | 'probing';

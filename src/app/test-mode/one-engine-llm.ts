@@ -6,6 +6,7 @@
  * before its first word). Every call is logged with its purpose, priority and times, so a spec
  * can check what a reply waited for.
  */
+import { callRecord, type CallRecord } from '../../engine/cost/index.ts';
 import { callPriority, type CallPriority } from '../../engine/llm-purposes.ts';
 import type {
   Completion,
@@ -36,12 +37,17 @@ export class OneEngineLlm implements LlmPort {
   readonly id = 'scripted (test mode, one engine)';
   readonly log: EngineCall[] = [];
   private readonly scripted = new ScriptedChatLlm();
-  private readonly queue = new PriorityQueue();
+
+  private readonly queue: PriorityQueue;
 
   constructor(
     private readonly timing: EngineTiming,
     private readonly now: () => number = () => performance.now(),
-  ) {}
+    /** Hears of every answered call, as a real model's port reports it (the app's call log). */
+    private readonly onCall?: (call: CallRecord) => void,
+  ) {
+    this.queue = new PriorityQueue(now);
+  }
 
   complete(request: CompletionRequest): Promise<Completion> {
     return this.run(request, async () => this.paced(await this.scripted.complete(request)));
@@ -73,10 +79,12 @@ export class OneEngineLlm implements LlmPort {
     const priority = callPriority(request.purpose);
     const queuedAt = this.now();
     return this.queue.run(
-      async () => {
+      async (queueMs) => {
         const startedAt = this.now();
         try {
-          return await work();
+          const completion = { ...(await work()), queueMs };
+          this.onCall?.(callRecord(request.purpose, completion));
+          return completion;
         } finally {
           const purpose = request.purpose ?? 'unknown';
           this.log.push({ purpose, priority, queuedAt, startedAt, endedAt: this.now() });

@@ -1,6 +1,7 @@
 /**
- * Every LLM call a user action makes, in order, with its purpose and tokens: an LlmPort wrapper
- * that writes each answered call down, and the sums a report needs.
+ * Every LLM call a user action makes, in order, with its purpose, tokens and queue wait: an
+ * LlmPort wrapper that writes each answered call down, a rolling log for a running app, and the
+ * sums a report needs.
  */
 import type { Completion, CompletionRequest, LlmPort } from '../ports.ts';
 
@@ -9,12 +10,51 @@ export interface CallRecord {
   readonly purpose: string;
   readonly promptTokens: number;
   readonly completionTokens: number;
+  /** Milliseconds it waited in the engine's queue (absent: not queued, or not measured). */
+  readonly queueMs?: number;
 }
 
 export interface PurposeTotals {
   readonly calls: number;
   readonly promptTokens: number;
   readonly completionTokens: number;
+  /** Summed queue wait of the calls. */
+  readonly queueMs: number;
+}
+
+/** A call as the engine's ports report it: the request's purpose, the completion's counts. */
+export function callRecord(purpose: string | undefined, completion: Completion): CallRecord {
+  return {
+    purpose: purpose ?? 'unknown',
+    promptTokens: completion.promptTokens,
+    completionTokens: completion.completionTokens,
+    ...(completion.queueMs === undefined ? {} : { queueMs: completion.queueMs }),
+  };
+}
+
+/**
+ * The calls a running app made, newest last, at most `limit` of them: what the settings show
+ * per purpose. Listeners hear of each call.
+ */
+export class CallLog {
+  private calls: CallRecord[] = [];
+  private readonly listeners = new Set<(calls: readonly CallRecord[]) => void>();
+
+  constructor(private readonly limit = 1000) {}
+
+  record(call: CallRecord): void {
+    this.calls = [...this.calls.slice(-(this.limit - 1)), call];
+    for (const listener of this.listeners) listener(this.calls);
+  }
+
+  get records(): readonly CallRecord[] {
+    return this.calls;
+  }
+
+  subscribe(listener: (calls: readonly CallRecord[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 }
 
 export interface RecordingLlm extends LlmPort {
@@ -29,11 +69,7 @@ export function recordingLlm(inner: LlmPort): RecordingLlm {
     completion: Promise<Completion>,
   ): Promise<Completion> => {
     const done = await completion;
-    records.push({
-      purpose: request.purpose ?? 'unknown',
-      promptTokens: done.promptTokens,
-      completionTokens: done.completionTokens,
-    });
+    records.push(callRecord(request.purpose, done));
     return done;
   };
   return {
@@ -53,11 +89,12 @@ export function recordingLlm(inner: LlmPort): RecordingLlm {
 export function totalsByPurpose(records: readonly CallRecord[]): Record<string, PurposeTotals> {
   const totals: Record<string, PurposeTotals> = {};
   for (const r of records) {
-    const t = totals[r.purpose] ?? { calls: 0, promptTokens: 0, completionTokens: 0 };
+    const t = totals[r.purpose] ?? { calls: 0, promptTokens: 0, completionTokens: 0, queueMs: 0 };
     totals[r.purpose] = {
       calls: t.calls + 1,
       promptTokens: t.promptTokens + r.promptTokens,
       completionTokens: t.completionTokens + r.completionTokens,
+      queueMs: t.queueMs + (r.queueMs ?? 0),
     };
   }
   return totals;

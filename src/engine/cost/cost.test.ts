@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedLlm } from '../testing/index.ts';
 import {
   callMs,
+  callRecord,
+  CallLog,
   DEVICE_PROFILES,
   InvalidDeviceSpeedError,
   measuredProfile,
@@ -129,12 +131,44 @@ describe('recording LLM', () => {
         calls: 2,
         promptTokens: 2 * (records[0]?.promptTokens ?? 0),
         completionTokens: 2 * (records[0]?.completionTokens ?? 0),
+        queueMs: 0,
       },
       'judge-node': {
         calls: 2,
         promptTokens: 2 * (records[1]?.promptTokens ?? 0),
         completionTokens: 2 * (records[1]?.completionTokens ?? 0),
+        queueMs: 0,
       },
     });
+  });
+});
+
+describe('the call log', () => {
+  const answered = (queueMs: number) =>
+    callRecord('answer', { text: 'ok', promptTokens: 100, completionTokens: 5, queueMs });
+
+  it('keeps each call with its queue wait, and its totals sum the waits', () => {
+    const log = new CallLog();
+    const heard: number[] = [];
+    log.subscribe((calls) => heard.push(calls.length));
+    log.record(answered(0));
+    log.record(answered(300));
+    log.record(callRecord(undefined, { text: '', promptTokens: 10, completionTokens: 1 }));
+    expect(heard).toEqual([1, 2, 3]);
+    expect(totalsByPurpose(log.records)).toEqual({
+      answer: { calls: 2, promptTokens: 200, completionTokens: 10, queueMs: 300 },
+      unknown: { calls: 1, promptTokens: 10, completionTokens: 1, queueMs: 0 },
+    });
+  });
+
+  it('keeps the newest calls only, up to its limit; an unsubscribed listener hears nothing', () => {
+    const log = new CallLog(2);
+    const heard: number[] = [];
+    const stop = log.subscribe((calls) => heard.push(calls.length));
+    for (const wait of [1, 2, 3]) log.record(answered(wait));
+    stop();
+    log.record(answered(4));
+    expect(log.records.map((r) => r.queueMs)).toEqual([3, 4]);
+    expect(heard).toEqual([1, 2, 2]);
   });
 });

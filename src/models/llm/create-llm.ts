@@ -2,6 +2,7 @@
  * Builds the LlmPort for a runtime selection: web-llm in its worker (WebGPU), transformers.js on
  * WASM in its worker, the opt-in HTTP endpoint, or none. Nothing is downloaded until `load` is called.
  */
+import type { CallRecord } from '../../engine/cost/index.ts';
 import type { LlmPort } from '../../engine/ports.ts';
 import type { ProgressCallback } from '../../engine/progress.ts';
 import { allWebLlmVariants, findWasmModel } from '../catalogue.ts';
@@ -23,6 +24,8 @@ const MB = 1024 * 1024;
 export interface CreateLlmDeps {
   /** Starts the WASM text-generation worker (default: workers/textgen.worker.ts). */
   readonly textGenWorker?: () => TextGenWorkerLike;
+  /** Hears of every call an on-device model answers: purpose, tokens, queue wait. */
+  readonly onCall?: (call: CallRecord) => void;
 }
 
 export async function createLlm(
@@ -53,6 +56,7 @@ export async function createLlm(
           ...(choice.modelBaseUrl === null ? {} : { modelBaseUrl: choice.modelBaseUrl }),
           ...(onProgress ? { onProgress } : {}),
           ...(signal ? { signal } : {}),
+          ...(deps.onCall ? { onCall: deps.onCall } : {}),
         },
         (deps.textGenWorker ?? createTextGenWorker)(),
       );
@@ -74,6 +78,7 @@ export async function createLlm(
       const port = new WebLlmPort({
         engine: await createWebLlmWorkerEngine(appConfig),
         modelId: selection.modelId,
+        ...(deps.onCall ? { onCall: deps.onCall } : {}),
         beforeLoad: async () => {
           if (!(await cache.has(selection.modelId))) {
             await persistBeforeDownload((variant?.approxDownloadMB ?? 0) * MB);

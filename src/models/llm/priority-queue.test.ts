@@ -109,4 +109,25 @@ describe('the engine queue', () => {
     expect(callPriority(LLM_PURPOSES.discourseTopic)).toBe('user');
     expect(callPriority(undefined)).toBe('user');
   });
+
+  it('tells each task how long it waited behind the one running', async () => {
+    let clock = 0;
+    const queue = new PriorityQueue(() => clock);
+    const log: string[] = [];
+    const running = gate(log, 'running');
+    const waits: number[] = [];
+    const first = queue.run(async (waited) => {
+      waits.push(waited);
+      return running.task();
+    });
+    clock = 40;
+    const second = queue.run(async (waited) => {
+      waits.push(waited);
+      return 'second';
+    });
+    clock = 250;
+    running.finish();
+    await Promise.all([first, second]);
+    expect(waits).toEqual([0, 210]);
+  });
 });

@@ -4,7 +4,8 @@
  * a priority). Background work (extraction, tree and round summaries) is a series of short calls,
  * so it yields to a user's turn between two of them: a reply waits for at most the one
  * background call already running. A task whose signal fires while it waits leaves the queue
- * without running (AbortError).
+ * without running (AbortError). Each task is told how long it waited (its queue wait, reported
+ * with every call's tokens).
  */
 import { abortErrorFrom } from '../../engine/errors.ts';
 import type { CallPriority } from '../../engine/llm-purposes.ts';
@@ -18,24 +19,27 @@ export class PriorityQueue {
   private running = false;
   private readonly waiting: Waiting[] = [];
 
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
   /** Tasks queued or running. */
   get size(): number {
     return this.waiting.length + (this.running ? 1 : 0);
   }
 
   run<T>(
-    task: () => Promise<T>,
+    task: (waitedMs: number) => Promise<T>,
     options: { readonly signal?: AbortSignal; readonly priority?: CallPriority } = {},
   ): Promise<T> {
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(abortErrorFrom(signal));
+    const queuedAt = this.now();
     return new Promise<T>((resolve, reject) => {
       const entry: Waiting = {
         priority: options.priority ?? 'user',
         start: () => {
           signal?.removeEventListener('abort', onAbort);
           this.running = true;
-          void task()
+          void task(this.now() - queuedAt)
             .then(resolve, reject)
             .finally(() => {
               this.running = false;

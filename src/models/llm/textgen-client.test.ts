@@ -61,7 +61,8 @@ describe('TextGenClient ↔ text-generation worker host (MessageChannel, fake pi
     expect(pcts).toEqual([20, 60, 99.9]);
 
     const result = await client.complete({ messages: user('weather?'), maxTokens: 10 });
-    expect(result).toEqual({ text: 'a sunny day', promptTokens: 5, completionTokens: 3 });
+    expect(result).toMatchObject({ text: 'a sunny day', promptTokens: 5, completionTokens: 3 });
+    expect(result.queueMs).toBeGreaterThanOrEqual(0);
     expect(fake.calls[0]?.options).toMatchObject({ max_new_tokens: 10, do_sample: false });
     await expect(client.countTokens('one two three')).resolves.toBe(3);
   });

@@ -9,6 +9,7 @@
  * - Progress: the worker maps transformers.js' load progress onto the app's Progress type.
  * - Errors come back as the app's classes (ModelLoadError, LlmCallError ...) from `{ name, message }`.
  */
+import { callRecord, type CallRecord } from '../../engine/cost/index.ts';
 import { AbortError, LlmCallError } from '../../engine/errors.ts';
 import type {
   Completion,
@@ -54,6 +55,8 @@ export function createTextGenWorker(): Worker {
 export interface TextGenClientOptions extends TextGenLoadOptions {
   readonly onProgress?: ProgressCallback;
   readonly signal?: AbortSignal;
+  /** Hears of every answered call: its purpose, tokens and queue wait (the app's call log). */
+  readonly onCall?: (call: CallRecord) => void;
 }
 
 export class TextGenClient implements LlmPort {
@@ -62,6 +65,7 @@ export class TextGenClient implements LlmPort {
   private constructor(
     private readonly channel: RpcChannel<TextGenRequest, TextGenResponse>,
     readonly modelId: string,
+    private readonly onCall?: (call: CallRecord) => void,
   ) {
     this.id = `transformers-wasm:${modelId}`;
   }
@@ -71,7 +75,7 @@ export class TextGenClient implements LlmPort {
     options: TextGenClientOptions,
     worker: TextGenWorkerLike = createTextGenWorker(),
   ): Promise<TextGenClient> {
-    const { onProgress, signal, ...load } = options;
+    const { onProgress, signal, onCall, ...load } = options;
     const channel = new RpcChannel<TextGenRequest, TextGenResponse>(worker, {
       errors: ERROR_CLASSES,
       updates: ['progress', 'delta'],
@@ -87,7 +91,7 @@ export class TextGenClient implements LlmPort {
         signal,
       );
       if (reply.type !== 'loaded') throw unexpected(load.modelId, reply.type);
-      return new TextGenClient(channel, reply.modelId);
+      return new TextGenClient(channel, reply.modelId, onCall);
     } catch (error) {
       channel.close(error instanceof Error ? error : new Error(String(error)));
       throw error;
@@ -138,6 +142,7 @@ export class TextGenClient implements LlmPort {
         throw withPurpose(error, request.purpose ?? 'chat');
       });
     if (reply.type !== 'completion') throw unexpected(this.modelId, reply.type);
+    this.onCall?.(callRecord(request.purpose, reply.completion));
     return reply.completion;
   }
 }

@@ -30,7 +30,8 @@ describe('TransformersTextGenPort (fake pipeline)', () => {
     const fake = fakePipeline(() => 'a sunny day');
     const port = new TransformersTextGenPort('M', fake.generator, helpers);
     const result = await port.complete({ messages: user('weather?'), maxTokens: 10 });
-    expect(result).toEqual({ text: 'a sunny day', promptTokens: 5, completionTokens: 3 });
+    expect(result).toMatchObject({ text: 'a sunny day', promptTokens: 5, completionTokens: 3 });
+    expect(result.queueMs).toBeGreaterThanOrEqual(0);
     expect(fake.calls[0]?.options).toMatchObject({
       max_new_tokens: 10,
       do_sample: false,

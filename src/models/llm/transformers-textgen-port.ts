@@ -97,7 +97,7 @@ export class TransformersTextGenPort implements LlmPort {
   ): Promise<Completion> {
     const { signal } = request;
     return this.queue.run(
-      async () => {
+      async (queueMs) => {
         this.stopper.reset();
         const onAbort = () => this.stopper.interrupt();
         signal?.addEventListener('abort', onAbort, { once: true });
@@ -127,6 +127,7 @@ export class TransformersTextGenPort implements LlmPort {
             text,
             promptTokens: messages.reduce((n, m) => n + this.countTokens(m.content) + 4, 0),
             completionTokens: this.countTokens(text),
+            queueMs,
           };
         } catch (error) {
           if (signal?.aborted) throw abortErrorFrom(signal);

@@ -1,6 +1,7 @@
 /** Contract tests: WebLlmPort against the fake engine (no GPU, no network). */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { CallRecord } from '../../engine/cost/index.ts';
 import { AbortError, LlmCallError } from '../../engine/errors.ts';
 import { callStructured } from '../../engine/json-output.ts';
 import type { Progress } from '../../engine/progress.ts';
@@ -69,7 +70,38 @@ describe('WebLlmPort (contract, fake engine)', () => {
     });
     expect(deltas).toEqual(['one ', 'two ', 'three ', 'four']);
     expect(seen.at(-1)).toBe('one two three four');
-    expect(result).toEqual({ text: 'one two three four', promptTokens: 1, completionTokens: 4 });
+    expect(result).toMatchObject({
+      text: 'one two three four',
+      promptTokens: 1,
+      completionTokens: 4,
+    });
+    expect(result.queueMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('tells the app of every answered call: purpose, tokens, and how long it waited in the queue', async () => {
+    const engine = new FakeChatEngine();
+    const calls: CallRecord[] = [];
+    const port = new WebLlmPort({ engine, modelId: MODEL, onCall: (call) => calls.push(call) });
+    await port.load();
+    const first = port.complete({ messages: user('a b c'), maxTokens: 8, purpose: 'summarise' });
+    const second = port.complete({ messages: user('d e'), maxTokens: 8, purpose: 'answer' });
+    const [a, b] = await Promise.all([first, second]);
+    expect(calls).toEqual([
+      {
+        purpose: 'summarise',
+        promptTokens: a.promptTokens,
+        completionTokens: a.completionTokens,
+        queueMs: a.queueMs,
+      },
+      {
+        purpose: 'answer',
+        promptTokens: b.promptTokens,
+        completionTokens: b.completionTokens,
+        queueMs: b.queueMs,
+      },
+    ]);
+    // The second call waited for the first to finish.
+    expect(b.queueMs).toBeGreaterThanOrEqual(a.queueMs ?? 0);
   });
 
   it('passes the JSON schema through as web-llm json_object response_format', async () => {

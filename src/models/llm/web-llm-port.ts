@@ -13,7 +13,12 @@
  * - Load progress: mapped monotone onto the app's Progress type, ending at 100.
  * - Speed: web-llm's prefill and decode tokens per second of each call feed `measuredProfile`.
  */
-import { SpeedMeter, type DeviceProfile } from '../../engine/cost/index.ts';
+import {
+  callRecord,
+  SpeedMeter,
+  type CallRecord,
+  type DeviceProfile,
+} from '../../engine/cost/index.ts';
 import { AbortError, abortErrorFrom, throwIfAborted } from '../../engine/errors.ts';
 import type {
   ChatMessage,
@@ -41,6 +46,8 @@ export interface WebLlmPortOptions {
   readonly tokenizer?: Tokenizer;
   /** Runs before loading (e.g. ask for persistent storage when a large download is due). */
   readonly beforeLoad?: () => Promise<void>;
+  /** Hears of every answered call: its purpose, tokens and queue wait (the app's call log). */
+  readonly onCall?: (call: CallRecord) => void;
 }
 
 export type DeltaCallback = (delta: string, textSoFar: string) => void;
@@ -162,7 +169,7 @@ export class WebLlmPort implements LlmPort {
   ): Promise<Completion> {
     const { signal, purpose } = request;
     return this.queue.run(
-      async () => {
+      async (queueMs) => {
         if (this.loadState !== 'ready') throw new ModelNotLoadedError(this.options.modelId);
         const onAbort = () => this.engine.interrupt();
         signal?.addEventListener('abort', onAbort, { once: true });
@@ -176,11 +183,14 @@ export class WebLlmPort implements LlmPort {
               prefillTokensPerSecond: usage.prefill_tokens_per_s,
               decodeTokensPerSecond: usage.decode_tokens_per_s,
             });
-          return {
+          const completion: Completion = {
             text,
             promptTokens: usage?.prompt_tokens ?? this.fallbackCount(request.messages),
             completionTokens: usage?.completion_tokens ?? this.fallback.count(text),
+            queueMs,
           };
+          this.options.onCall?.(callRecord(purpose, completion));
+          return completion;
         } catch (error) {
           if (signal?.aborted) throw abortErrorFrom(signal);
           if (error instanceof AbortError) throw error;

@@ -3,6 +3,7 @@ import { RuntimeStatus, WebGpuStatus } from '../RuntimeStatus.tsx';
 import { useGrove } from '../app-context.tsx';
 import { ChatSettings } from './ChatSettings.tsx';
 import { MemoryEffortSettings } from './MemoryEffortSettings.tsx';
+import { ModelCalls } from './ModelCalls.tsx';
 import { ModelCacheList } from './ModelCacheList.tsx';
 import { ProfileSettings } from './ProfileSettings.tsx';
 import { StorageUsage } from './StorageUsage.tsx';
@@ -63,6 +64,7 @@ export function SettingsView() {
         </section>
         <ChatSettings />
         <MemoryEffortSettings />
+        <ModelCalls />
       </div>
       <div className="settings-col">
         <BrowserStatus />
