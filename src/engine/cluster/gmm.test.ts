@@ -172,4 +172,41 @@ describe('fitGmm on a sample', () => {
     );
     expect(Array.from(rows, (r) => fit.labels[r])).toEqual(Array.from(alone.labels));
   });
+
+  it("labels each point by the fitted model's highest weighted density (checked by brute force)", () => {
+    const fit = fitGmm(vectors, { components: 60, seed: 3, sampleSize: 450 });
+    const d = vectors[0]!.length;
+    const logDensity = (x: readonly number[], c: number): number => {
+      // Cholesky of the component's covariance, then the Mahalanobis term and log-determinant.
+      const cov = fit.covariances.subarray(c * d * d, (c + 1) * d * d);
+      const l = new Float64Array(d * d);
+      for (let i = 0; i < d; i++)
+        for (let j = 0; j <= i; j++) {
+          let sum = cov[i * d + j]!;
+          for (let m = 0; m < j; m++) sum -= l[i * d + m]! * l[j * d + m]!;
+          l[i * d + j] = i === j ? Math.sqrt(sum) : sum / l[j * d + j]!;
+        }
+      const z = new Float64Array(d);
+      let maha = 0;
+      let logDet = 0;
+      for (let i = 0; i < d; i++) {
+        let sum = x[i]! - fit.means[c * d + i]!;
+        for (let m = 0; m < i; m++) sum -= l[i * d + m]! * z[m]!;
+        z[i] = sum / l[i * d + i]!;
+        maha += z[i]! * z[i]!;
+        logDet += 2 * Math.log(l[i * d + i]!);
+      }
+      return -0.5 * (maha + logDet + d * Math.log(2 * Math.PI));
+    };
+    const disagreements = vectors.filter((x, i) => {
+      let best = -Infinity;
+      let bestC = -1;
+      for (let c = 0; c < fit.weights.length; c++) {
+        const v = Math.log(fit.weights[c]!) + logDensity(x, c);
+        if (v > best) [best, bestC] = [v, c];
+      }
+      return bestC !== fit.labels[i];
+    });
+    expect(disagreements).toEqual([]);
+  });
 });
