@@ -35,6 +35,13 @@ describe('LiveTreeCache', () => {
     expect((await cache.load()).tree).toBe(first.tree);
   });
 
+  it('shares one read between reads made at the same time', async () => {
+    const { db } = await setup();
+    const cache = new LiveTreeCache(db, 'p');
+    const [a, b] = await Promise.all([cache.load(), cache.load()]);
+    expect(b.tree).toBe(a.tree);
+  });
+
   it('reads again after a write, a rebuild and a wipe', async () => {
     const { db } = await setup();
     const cache = new LiveTreeCache(db, 'p');
@@ -82,11 +89,12 @@ describe('LiveTreeCache', () => {
 });
 
 describe('MemoryStore reads', () => {
-  it('keeps the session texts while the tree and the turns are unchanged', async () => {
+  it('keeps the session texts while the tree and the sessions are unchanged', async () => {
     const { db } = await setup();
     const store = new MemoryStore(db, asProfileId('p'));
     const texts = await store.sessionTexts();
     expect(await store.sessionTexts()).toBe(texts);
+    await db.sessions.put({ profileId: 'p', id: 's9', conversationId: 'default', turnCount: 1 });
     await db.turns.put({
       profileId: 'p',
       sessionId: 's9',

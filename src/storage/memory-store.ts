@@ -50,7 +50,7 @@ export function sessionFromPending(row: PendingRow): Session {
 
 export class MemoryStore {
   private readonly trees: LiveTreeCache;
-  private texts: { tree: MemoryTree; turns: number; texts: SessionTexts } | undefined;
+  private texts: { tree: MemoryTree; sessions: number; texts: SessionTexts } | undefined;
 
   constructor(
     readonly db: GroveDb,
@@ -112,15 +112,16 @@ export class MemoryStore {
    * (engine/tree/lexicon.ts): one read of the turns table, in session and turn order.
    */
   async sessionTexts(): Promise<SessionTexts> {
-    // Kept while the live tree and the number of turns are unchanged: the same object lets the
-    // judge's lexicon, built once per tree and transcripts, be reused by the next retrieval.
-    const [{ tree }, turns] = await Promise.all([
+    // Kept while the live tree and the sessions are unchanged (turns come and go with their
+    // session): the same object lets the judge's lexicon, built once per tree and transcripts,
+    // be reused by the next retrieval.
+    const [{ tree }, sessions] = await Promise.all([
       this.liveTree(),
-      this.db.turns.where('profileId').equals(this.pid).count(),
+      this.db.sessions.where('profileId').equals(this.pid).count(),
     ]);
-    if (this.texts?.tree === tree && this.texts.turns === turns) return this.texts.texts;
+    if (this.texts?.tree === tree && this.texts.sessions === sessions) return this.texts.texts;
     const texts = await this.readSessionTexts();
-    this.texts = { tree, turns, texts };
+    this.texts = { tree, sessions, texts };
     return texts;
   }
 

@@ -158,13 +158,20 @@ export async function collectOrphanTrees(db: GroveDb, profileId: string): Promis
  */
 export class LiveTreeCache {
   private kept: LiveTree | undefined;
+  private reading: Promise<LiveTree> | undefined;
 
   constructor(
     private readonly db: GroveDb,
     private readonly profileId: string,
   ) {}
 
-  async load(): Promise<LiveTree> {
+  /** Reads made at the same time share one. */
+  load(): Promise<LiveTree> {
+    this.reading ??= this.read().finally(() => (this.reading = undefined));
+    return this.reading;
+  }
+
+  private async read(): Promise<LiveTree> {
     const { db, profileId } = this;
     const kept = this.kept;
     if (kept && kept.version !== 0) {
