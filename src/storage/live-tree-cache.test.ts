@@ -89,20 +89,32 @@ describe('LiveTreeCache', () => {
 });
 
 describe('MemoryStore reads', () => {
-  it('keeps the session texts while the tree and the sessions are unchanged', async () => {
+  it('keeps the session texts while the live tree is the same, reads them after a tree write', async () => {
     const { db } = await setup();
     const store = new MemoryStore(db, asProfileId('p'));
     const texts = await store.sessionTexts();
     expect(await store.sessionTexts()).toBe(texts);
-    await db.sessions.put({ profileId: 'p', id: 's9', conversationId: 'default', turnCount: 1 });
-    await db.turns.put({
-      profileId: 'p',
-      sessionId: 's9',
-      seq: 0,
-      id: 's9:t0',
-      speaker: 'user',
-      text: 'New words',
+    // An ingestion writes the session, its turns and the tree change in one transaction.
+    const live = await store.liveTree();
+    const gone = [...live.tree.facts.keys()][0] as FactId;
+    const { tree } = await removeFacts(live.tree, [gone], {
+      summariser: keywordSummariser,
+      embedder,
     });
-    expect(await store.sessionTexts()).not.toBe(texts);
+    await db.transaction('rw', [db.sessions, db.turns, ...TREE_TABLES(db)], async () => {
+      await db.sessions.put({ profileId: 'p', id: 's9', conversationId: 'default', turnCount: 1 });
+      await db.turns.put({
+        profileId: 'p',
+        sessionId: 's9',
+        seq: 0,
+        id: 's9:t0',
+        speaker: 'user',
+        text: 'New words',
+      });
+      await writeTreeChange(db, 'p', live, tree);
+    });
+    const after = await store.sessionTexts();
+    expect(after).not.toBe(texts);
+    expect(await store.sessionTexts()).toBe(after);
   });
 });

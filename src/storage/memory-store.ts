@@ -50,7 +50,7 @@ export function sessionFromPending(row: PendingRow): Session {
 
 export class MemoryStore {
   private readonly trees: LiveTreeCache;
-  private texts: { tree: MemoryTree; sessions: number; texts: SessionTexts } | undefined;
+  private texts: { tree: MemoryTree; texts: SessionTexts } | undefined;
 
   constructor(
     readonly db: GroveDb,
@@ -112,16 +112,14 @@ export class MemoryStore {
    * (engine/tree/lexicon.ts): one read of the turns table, in session and turn order.
    */
   async sessionTexts(): Promise<SessionTexts> {
-    // Kept while the live tree and the sessions are unchanged (turns come and go with their
-    // session): the same object lets the judge's lexicon, built once per tree and transcripts,
-    // be reused by the next retrieval.
-    const [{ tree }, sessions] = await Promise.all([
-      this.liveTree(),
-      this.db.sessions.where('profileId').equals(this.pid).count(),
-    ]);
-    if (this.texts?.tree === tree && this.texts.sessions === sessions) return this.texts.texts;
+    // Kept while the live tree is: sessions and their turns are written in the same transaction
+    // as the tree change they bring (which bumps its revision), so a new transcript means a new
+    // tree. The same object lets the judge's lexicon, built once per tree and transcripts, be
+    // reused by the next retrieval (counting 30,000 turns on every call cost 400 ms).
+    const { tree } = await this.liveTree();
+    if (this.texts?.tree === tree) return this.texts.texts;
     const texts = await this.readSessionTexts();
-    this.texts = { tree, sessions, texts };
+    this.texts = { tree, texts };
     return texts;
   }
 
