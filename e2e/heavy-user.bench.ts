@@ -14,8 +14,9 @@
  *   - insert: memory.ingest of a new 10-turn session (extractive facts, embed, insert), round trip;
  *   - rebuild: memory.rebuild() round trip; meanwhile the page counts its frames with
  *     requestAnimationFrame, and performance.measureUserAgentSpecificMemory() (the page is
- *     crossOriginIsolated; Chromium runs with ForceEagerMeasureMemory) is sampled every 2 s for
- *     the memory worker's bytes: the peak sample is reported (a sampled peak, not a true maximum);
+ *     crossOriginIsolated; Chromium runs with ForceEagerMeasureMemory) is sampled 2 s after the
+ *     previous sample returned, for the memory worker's bytes: the peak sample is reported (a
+ *     sampled peak, not a true maximum);
  *   - tree view fps at 30k facts: the Memory view's canvas, panned and zoomed on every frame, as
  *     bench-tree-fps measures it at 3,000.
  * Prints one JSON object with every figure beside its budget (met / not met). Budgets live here
