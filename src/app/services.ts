@@ -206,6 +206,8 @@ export function startServices(location: Location = window.location): AppServices
       };
     },
     status: () => memory.status(),
+    /** The memory worker's API itself (retrieve, ingest, rebuild, export…): benches drive it. */
+    memory,
     /** Stops the memory worker now, as a crash would; it restarts. */
     killMemoryWorker: () => memoryWorker.kill('killed by the test API'),
     /** Stops the memory worker in the middle of the next retrieval (its first traversal event). */

@@ -18,7 +18,6 @@ import { guardQuota } from '../storage/quota.ts';
 import type { PendingRow } from '../storage/rows.ts';
 import {
   collectOrphanTrees,
-  loadLiveTree,
   replaceTree,
   TREE_TABLES,
   writeTreeChange,
@@ -136,7 +135,7 @@ export class MemoryHost {
     return this.exclusive(async () => {
       const pending = await this.db.pending.get([this.pid, sessionId]);
       if (!pending) return { status: 'already-done', sessionId };
-      const live = await loadLiveTree(this.db, this.pid);
+      const live = await this.store.liveTree();
       await this.options.onStage?.('extracting', sessionId);
       const session = sessionFromPending(pending);
       const tree = await this.engine.addSession(live.tree, session, signal);
@@ -179,7 +178,7 @@ export class MemoryHost {
     alsoDelete: (db: GroveDb) => Promise<void> = async () => undefined,
   ): Promise<EditResult> {
     return this.exclusive(async () => {
-      const live = await loadLiveTree(this.db, this.pid);
+      const live = await this.store.liveTree();
       const result = await edit(live);
       const db = this.db;
       await guardQuota(() =>
@@ -265,7 +264,7 @@ export class MemoryHost {
     hooks: { beforeSwitch?: () => Promise<void>; signal?: AbortSignal } = {},
   ): Promise<number> {
     return this.exclusive(async () => {
-      const live = await loadLiveTree(this.db, this.pid);
+      const live = await this.store.liveTree();
       const tree = await this.engine.rebuild(live.tree, hooks.signal);
       throwIfAborted(hooks.signal);
       return guardQuota(() => replaceTree(this.db, this.pid, live, tree, hooks));
@@ -277,7 +276,7 @@ export class MemoryHost {
    * give (engine/tree/drift.ts); returns null when the tree is still sound.
    */
   async rebuildIfDrifted(): Promise<{ version: number; reasons: readonly string[] } | null> {
-    const drift = measureDrift((await loadLiveTree(this.db, this.pid)).tree);
+    const drift = measureDrift((await this.store.liveTree()).tree);
     if (!drift.rebuildRecommended) return null;
     return { version: await this.rebuild(), reasons: drift.reasons };
   }

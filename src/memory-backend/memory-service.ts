@@ -13,7 +13,6 @@ import { MemoryHost, type HostOptions } from './memory-host.ts';
 import { retrieveMemories } from './memory-retrieve.ts';
 import { createProfile, getSettings, listProfiles, requireProfile } from '../storage/profiles.ts';
 import type { LlmPort } from '../engine/ports.ts';
-import { loadLiveTree } from '../storage/tree-store.ts';
 import { treeProblems } from '../storage/tree-integrity.ts';
 import type {
   BackgroundRebuild,
@@ -109,7 +108,7 @@ export function createMemoryService(
     }),
     async inspect() {
       const h = current();
-      const live = await loadLiveTree(db, h.profileId);
+      const live = await h.store.liveTree();
       return {
         profileId: h.profileId,
         sessions: (await h.store.sessions()).map((s) => s.id),

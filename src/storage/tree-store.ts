@@ -149,3 +149,50 @@ export async function collectOrphanTrees(db: GroveDb, profileId: string): Promis
     return orphans;
   });
 }
+
+/**
+ * The live tree, read once and kept while it is live: a read checks the head and the live
+ * version's meta row (its revision, bumped on every write, and its fact order) and loads the
+ * nodes again only when they changed. Trees are immutable, so the one kept can be shared, and
+ * caches keyed on the tree object (the no-LLM judge's lexicon) keep working across reads.
+ */
+export class LiveTreeCache {
+  private kept: LiveTree | undefined;
+  private reading: Promise<LiveTree> | undefined;
+
+  constructor(
+    private readonly db: GroveDb,
+    private readonly profileId: string,
+  ) {}
+
+  /** Reads made at the same time share one. */
+  load(): Promise<LiveTree> {
+    this.reading ??= this.read().finally(() => (this.reading = undefined));
+    return this.reading;
+  }
+
+  private async read(): Promise<LiveTree> {
+    const { db, profileId } = this;
+    const kept = this.kept;
+    if (kept && kept.version !== 0) {
+      const same = await db.transaction('r', [db.treeHeads, db.treeMeta], async () => {
+        const head = await db.treeHeads.get(profileId);
+        if (head?.version !== kept.version) return false;
+        const meta = await db.treeMeta.get([profileId, head.version]);
+        return (
+          meta?.revision === kept.revision && sameOrder(meta.factOrder, kept.tree.facts.keys())
+        );
+      });
+      if (same) return kept;
+    }
+    const live = await loadLiveTree(db, profileId);
+    this.kept = live;
+    return live;
+  }
+}
+
+function sameOrder(ids: readonly string[], keys: Iterable<string>): boolean {
+  let i = 0;
+  for (const key of keys) if (ids[i++] !== key) return false;
+  return i === ids.length;
+}

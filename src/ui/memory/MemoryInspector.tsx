@@ -8,6 +8,7 @@ import type { FactView } from '../../storage/memory-store.ts';
 import { useGrove, useServices } from '../app-context.tsx';
 import { FactRow } from './FactRow.tsx';
 import { useInspectorReveal } from './use-inspector-reveal.ts';
+import { visibleFacts } from './visible-facts.ts';
 
 export function MemoryInspector() {
   const { memoryActions } = useServices();
@@ -36,7 +37,7 @@ export function MemoryInspector() {
     }
     void memoryActions.search(query).then((found) => setResults(found ?? []));
   };
-  const shown = results ?? facts;
+  const shown = results ?? visibleFacts(facts, linkedFact);
   return (
     <section className="panel inspector" aria-labelledby="inspector-heading">
       <h2 id="inspector-heading">Memories ({facts.length})</h2>
@@ -71,6 +72,11 @@ export function MemoryInspector() {
       {results !== null && (
         <p className="small muted" role="status">
           {results.length} closest in meaning to “{query}”.
+        </p>
+      )}
+      {results === null && shown.length < facts.length && (
+        <p className="small muted" role="status">
+          Showing {shown.length} of {facts.length} memories: search to find the others.
         </p>
       )}
       {shown.length === 0 ? (

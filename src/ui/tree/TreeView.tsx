@@ -11,6 +11,8 @@ import { NodePanel } from './NodePanel.tsx';
 import { ReplayControls } from './ReplayControls.tsx';
 import { TreeCanvas, type DrawStats, type TreeCanvasHandle } from './TreeCanvas.tsx';
 import { FOREST_ROOT, defaultLayoutMode, layoutForest, type LayoutMode } from './layout.ts';
+import { isLargeForest, openingCollapsed } from './level-of-detail.ts';
+import { expandTo } from './reveal.ts';
 import { searchNodes } from './search.ts';
 import { useReplay } from './use-replay.ts';
 import { useReveal, type RevealRequest } from './use-reveal.ts';
@@ -36,7 +38,14 @@ export interface TreeViewProps {
 
 export function TreeView(props: TreeViewProps) {
   const { tree, traversal, selection, onOpenFact } = props;
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => openingCollapsed(tree));
+  // A large forest opens on its roots and upper summaries (level-of-detail.ts), once per forest
+  // that becomes large: later trees of it (an insert, a rebuild) keep what the user expanded.
+  const [leveled, setLeveled] = useState(() => isLargeForest(tree));
+  if (isLargeForest(tree) !== leveled) {
+    setLeveled(!leveled);
+    if (!leveled) setCollapsed(openingCollapsed(tree));
+  }
   const [modeChoice, setModeChoice] = useState<LayoutMode | 'auto'>('auto');
   const [query, setQuery] = useState('');
   const [localSelection, setLocalSelection] = useState<NodeId | null>(null);
@@ -56,6 +65,19 @@ export function TreeView(props: TreeViewProps) {
   const selected = selectedId && tree?.nodes.has(selectedId) ? selectedId : null;
   const selectedIndex = selected ? (layout.index.get(selected) ?? -1) : -1;
   const currentIndex = frame.current ? (layout.index.get(frame.current) ?? -1) : -1;
+
+  // Centres on a node once a re-layout has placed it (after opening its collapsed ancestors).
+  const centering = useRef<NodeId | null>(null);
+  useEffect(() => {
+    const i = centering.current ? layout.index.get(centering.current) : undefined;
+    if (i === undefined) return;
+    centering.current = null;
+    canvas.current?.centerOn(i);
+  }, [layout]);
+  const hiddenMatches = useMemo(
+    () => [...matches].filter((id) => !layout.index.has(id)).length,
+    [matches, layout],
+  );
 
   const propsRef = useRef(props);
   useEffect(() => {
@@ -122,15 +144,23 @@ export function TreeView(props: TreeViewProps) {
           onChange={(e) => setQuery(e.currentTarget.value)}
           onKeyDown={(e) => {
             const first = [...matches][0];
-            if (e.key === 'Enter' && first) {
+            if (e.key === 'Enter' && first && tree) {
               const i = layout.index.get(first);
               if (i !== undefined) canvas.current?.centerOn(i);
+              else {
+                // A match under a collapsed summary: open the way to it, then centre on it.
+                setCollapsed((prev) => expandTo(tree, prev, first));
+                centering.current = first;
+              }
               select(first);
             }
           }}
         />
         <span className="match-count" aria-live="polite">
           {query.trim().length >= 2 ? `${matches.size} match${matches.size === 1 ? '' : 'es'}` : ''}
+          {query.trim().length >= 2 && hiddenMatches > 0
+            ? `, ${hiddenMatches} inside collapsed summaries (Enter opens the first)`
+            : ''}
         </span>
         <label>
           Layout

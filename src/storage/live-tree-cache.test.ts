@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { HashEmbedder } from '../engine/testing/index.ts';
+import { tinyTree } from '../engine/tree/tiny-tree.test-support.ts';
+import { removeFacts } from '../engine/tree/edit.ts';
+import { keywordSummariser } from '../engine/tree/summarise.ts';
+import { asProfileId, type FactId } from '../engine/types.ts';
+import { freshDb } from './fixtures.test-support.ts';
+import { MemoryStore } from './memory-store.ts';
+import { createProfile, wipeProfile } from './profiles.ts';
+import {
+  LiveTreeCache,
+  loadLiveTree,
+  replaceTree,
+  TREE_TABLES,
+  writeTreeChange,
+} from './tree-store.ts';
+
+const embedder = new HashEmbedder({ dimension: 64 });
+
+async function setup() {
+  const db = await freshDb();
+  await createProfile(db, { id: 'p', name: 'P' });
+  const tree = await tinyTree(embedder);
+  const empty = await loadLiveTree(db, 'p');
+  await db.transaction('rw', TREE_TABLES(db), () => writeTreeChange(db, 'p', empty, tree));
+  return { db, tree };
+}
+
+describe('LiveTreeCache', () => {
+  it('hands back the same tree object while the live tree is unchanged', async () => {
+    const { db, tree } = await setup();
+    const cache = new LiveTreeCache(db, 'p');
+    const first = await cache.load();
+    expect([...first.tree.facts.keys()]).toEqual([...tree.facts.keys()]);
+    expect((await cache.load()).tree).toBe(first.tree);
+  });
+
+  it('shares one read between reads made at the same time', async () => {
+    const { db } = await setup();
+    const cache = new LiveTreeCache(db, 'p');
+    const [a, b] = await Promise.all([cache.load(), cache.load()]);
+    expect(b.tree).toBe(a.tree);
+  });
+
+  it('reads again after a write, a rebuild and a wipe', async () => {
+    const { db } = await setup();
+    const cache = new LiveTreeCache(db, 'p');
+    const first = await cache.load();
+    const gone = [...first.tree.facts.keys()][0] as FactId;
+    const { tree: edited } = await removeFacts(first.tree, [gone], {
+      summariser: keywordSummariser,
+      embedder,
+    });
+    await db.transaction('rw', TREE_TABLES(db), () => writeTreeChange(db, 'p', first, edited));
+    const second = await cache.load();
+    expect(second.tree).not.toBe(first.tree);
+    expect(second.tree.facts.has(gone)).toBe(false);
+    expect(second.revision).toBe(first.revision + 1);
+
+    await replaceTree(db, 'p', second, first.tree);
+    const third = await cache.load();
+    expect(third.version).toBe(second.version + 1);
+    expect(third.tree.facts.has(gone)).toBe(true);
+
+    await wipeProfile(db, 'p');
+    expect((await cache.load()).tree.facts.size).toBe(0);
+  });
+
+  it('tells a re-created profile whose tree has the same version and revision', async () => {
+    const { db } = await setup();
+    const cache = new LiveTreeCache(db, 'p');
+    const first = await cache.load();
+    await wipeProfile(db, 'p');
+    await createProfile(db, { id: 'p', name: 'P' });
+    const replacement = await tinyTree(embedder);
+    const fact = [...replacement.facts.values()][0]!;
+    const { tree: renamed } = await removeFacts(replacement, [fact.id], {
+      summariser: keywordSummariser,
+      embedder,
+    });
+    const empty = await loadLiveTree(db, 'p');
+    await db.transaction('rw', TREE_TABLES(db), () => writeTreeChange(db, 'p', empty, renamed));
+    const again = await cache.load();
+    expect(again.version).toBe(first.version);
+    expect(again.revision).toBe(first.revision);
+    expect(again.tree).not.toBe(first.tree);
+    expect(again.tree.facts.size).toBe(first.tree.facts.size - 1);
+  });
+});
+
+describe('MemoryStore reads', () => {
+  it('keeps the session texts while the live tree is the same, reads them after a tree write', async () => {
+    const { db } = await setup();
+    const store = new MemoryStore(db, asProfileId('p'));
+    const texts = await store.sessionTexts();
+    expect(await store.sessionTexts()).toBe(texts);
+    // An ingestion writes the session, its turns and the tree change in one transaction.
+    const live = await store.liveTree();
+    const gone = [...live.tree.facts.keys()][0] as FactId;
+    const { tree } = await removeFacts(live.tree, [gone], {
+      summariser: keywordSummariser,
+      embedder,
+    });
+    await db.transaction('rw', [db.sessions, db.turns, ...TREE_TABLES(db)], async () => {
+      await db.sessions.put({ profileId: 'p', id: 's9', conversationId: 'default', turnCount: 1 });
+      await db.turns.put({
+        profileId: 'p',
+        sessionId: 's9',
+        seq: 0,
+        id: 's9:t0',
+        speaker: 'user',
+        text: 'New words',
+      });
+      await writeTreeChange(db, 'p', live, tree);
+    });
+    const after = await store.sessionTexts();
+    expect(after).not.toBe(texts);
+    expect(await store.sessionTexts()).toBe(after);
+  });
+});
