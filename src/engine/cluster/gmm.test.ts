@@ -176,7 +176,7 @@ describe('fitGmm on a sample', () => {
   it("labels each point by the fitted model's highest weighted density (checked by brute force)", () => {
     const fit = fitGmm(vectors, { components: 60, seed: 3, sampleSize: 450 });
     const d = vectors[0]!.length;
-    const logDensity = (x: readonly number[], c: number): number => {
+    const logDensity = (x: ArrayLike<number>, c: number): number => {
       // Cholesky of the component's covariance, then the Mahalanobis term and log-determinant.
       const cov = fit.covariances.subarray(c * d * d, (c + 1) * d * d);
       const l = new Float64Array(d * d);
