@@ -35,7 +35,7 @@ describe('LiveTreeCache', () => {
     expect((await cache.load()).tree).toBe(first.tree);
   });
 
-  it('shares one read between reads made at the same time', async () => {
+  it('loads once for reads made at the same time', async () => {
     const { db } = await setup();
     const cache = new LiveTreeCache(db, 'p');
     const [a, b] = await Promise.all([cache.load(), cache.load()]);

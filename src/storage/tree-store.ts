@@ -158,17 +158,29 @@ export async function collectOrphanTrees(db: GroveDb, profileId: string): Promis
  */
 export class LiveTreeCache {
   private kept: LiveTree | undefined;
-  private reading: Promise<LiveTree> | undefined;
+  private reading: Promise<unknown> | undefined;
 
   constructor(
     private readonly db: GroveDb,
     private readonly profileId: string,
   ) {}
 
-  /** Reads made at the same time share one. */
+  /**
+   * Reads run one after another, each started after its call: a read already under way may
+   * predate a write its caller has just made, so it is never shared. The second of two reads
+   * made at the same time only checks the head and revision, and hands back the same tree.
+   */
   load(): Promise<LiveTree> {
-    this.reading ??= this.read().finally(() => (this.reading = undefined));
-    return this.reading;
+    const next = (this.reading ?? Promise.resolve()).then(
+      () => this.read(),
+      () => this.read(),
+    );
+    const settled = () => {
+      if (this.reading === next) this.reading = undefined;
+    };
+    next.then(settled, settled);
+    this.reading = next;
+    return next;
   }
 
   private async read(): Promise<LiveTree> {
