@@ -29,6 +29,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './network-guard.ts';
+import { chromiumPath, quietChromiumArgs } from './chromium.ts';
 import { screenshotPath } from './screenshots.ts';
 
 const PROFILE_FILE = process.env.GROVE_HEAVY_PROFILE ?? join(tmpdir(), 'grove-heavy-user-v1.json');
@@ -72,16 +73,8 @@ const NEW_SESSION = [
 // next GC (up to 20 s).
 test.use({
   launchOptions: {
-    executablePath: process.env.GROVE_CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--enable-blink-features=ForceEagerMeasureMemory',
-    ],
+    executablePath: chromiumPath,
+    args: [...quietChromiumArgs, '--enable-blink-features=ForceEagerMeasureMemory'],
   },
 });
 

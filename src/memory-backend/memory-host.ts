@@ -55,6 +55,16 @@ export type IngestResult =
   /** Another tab or an earlier run finished it first. */
   | { readonly status: 'already-done'; readonly sessionId: string };
 
+/** The tables a memory write may touch: sessions and their turns, pending work, tasks, the tree. */
+const memoryTables = (db: GroveDb) => [
+  db.sessions,
+  db.turns,
+  db.pending,
+  db.conversations,
+  db.taskMemory,
+  ...TREE_TABLES(db),
+];
+
 export class MemoryHost {
   readonly store: MemoryStore;
   readonly tasks: TaskMemoryStore;
@@ -144,26 +154,22 @@ export class MemoryHost {
       await this.options.onStage?.('committing', sessionId);
       const db = this.db;
       await guardQuota(() =>
-        db.transaction(
-          'rw',
-          [db.sessions, db.turns, db.pending, db.conversations, db.taskMemory, ...TREE_TABLES(db)],
-          async () => {
-            if (!(await db.pending.get([this.pid, sessionId]))) return;
-            await db.sessions.put({
-              profileId: this.pid,
-              id: sessionId,
-              conversationId: pending.conversationId,
-              ...(pending.time === undefined ? {} : { time: pending.time }),
-              turnCount: pending.turns.length,
-            });
-            await db.turns.bulkPut(
-              pending.turns.map((t, seq) => ({ profileId: this.pid, sessionId, seq, ...t })),
-            );
-            await writeTreeChange(db, this.pid, live, tree);
-            if (unit) await this.tasks.put(unit);
-            await db.pending.delete([this.pid, sessionId]);
-          },
-        ),
+        db.transaction('rw', memoryTables(db), async () => {
+          if (!(await db.pending.get([this.pid, sessionId]))) return;
+          await db.sessions.put({
+            profileId: this.pid,
+            id: sessionId,
+            conversationId: pending.conversationId,
+            ...(pending.time === undefined ? {} : { time: pending.time }),
+            turnCount: pending.turns.length,
+          });
+          await db.turns.bulkPut(
+            pending.turns.map((t, seq) => ({ profileId: this.pid, sessionId, seq, ...t })),
+          );
+          await writeTreeChange(db, this.pid, live, tree);
+          if (unit) await this.tasks.put(unit);
+          await db.pending.delete([this.pid, sessionId]);
+        }),
       );
       const facts = [...tree.facts.values()].filter((f) =>
         f.sources.some((s) => s.sessionId === sessionId),
@@ -182,14 +188,10 @@ export class MemoryHost {
       const result = await edit(live);
       const db = this.db;
       await guardQuota(() =>
-        db.transaction(
-          'rw',
-          [db.sessions, db.turns, db.pending, db.conversations, db.taskMemory, ...TREE_TABLES(db)],
-          async () => {
-            await writeTreeChange(db, this.pid, live, result.tree);
-            await alsoDelete(db);
-          },
-        ),
+        db.transaction('rw', memoryTables(db), async () => {
+          await writeTreeChange(db, this.pid, live, result.tree);
+          await alsoDelete(db);
+        }),
       );
       return result;
     });
