@@ -8,9 +8,12 @@
  */
 import { HashEmbedder, ScriptedLlm } from '../src/engine/testing/index.ts';
 import { BUNDLED_EMBEDDER } from '../src/models/embedder/bundled-model.ts';
-import { BorrowedEmbedder } from '../src/models/embedder/borrowed-embedder.ts';
+import { borrowBundledEmbedder } from '../src/models/embedder/borrowed-embedder.ts';
 import type { EmbedderPort } from '../src/engine/ports.ts';
-import type { ExplorerRequest, ExplorerResponse } from '../src/explorer-backend/explorer-protocol.ts';
+import type {
+  ExplorerRequest,
+  ExplorerResponse,
+} from '../src/explorer-backend/explorer-protocol.ts';
 import { parseExplorerConfig } from '../src/explorer-backend/explorer-config.ts';
 import { createExplorerHost } from '../src/explorer-backend/explorer-host.ts';
 import { PageLlmClient } from '../src/rpc/page-llm-bridge.ts';
@@ -20,12 +23,7 @@ const config = parseExplorerConfig(scope.name);
 
 let embedder: Promise<{ port: EmbedderPort; label: string }> | undefined;
 /** The bundled model, run by the tab's one embed worker (the page lends a port on first use). */
-const bundled = new BorrowedEmbedder(
-  scope,
-  { modelId: BUNDLED_EMBEDDER.modelId, dtype: BUNDLED_EMBEDDER.dtype, device: 'wasm' },
-  `${BUNDLED_EMBEDDER.modelId} (bundled)`,
-  BUNDLED_EMBEDDER.dimension,
-);
+const bundled = borrowBundledEmbedder(scope);
 
 const onMessage = createExplorerHost((message: ExplorerResponse) => scope.postMessage(message), {
   llmMode: config.llm,

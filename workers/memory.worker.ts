@@ -13,30 +13,17 @@ import { openGroveDb } from '../src/storage/db.ts';
 import { createMemoryService } from '../src/memory-backend/memory-service.ts';
 import { pipelineEngine } from '../src/memory-backend/pipeline-engine.ts';
 import { serveMemory } from '../src/memory-backend/worker-server.ts';
-import { LazyEmbedder } from '../src/memory-backend/lazy-embedder.ts';
 import { PageLlmClient } from '../src/rpc/page-llm-bridge.ts';
 import { switchingEngine } from '../src/memory-backend/switching-engine.ts';
 import type { MemoryBroadcast } from '../src/memory-backend/worker-protocol.ts';
-import { parseWorkerConfig, MemoryNotConfiguredError } from '../src/memory-backend/worker-config.ts';
+import {
+  parseWorkerConfig,
+  MemoryNotConfiguredError,
+} from '../src/memory-backend/worker-config.ts';
 import { BUNDLED_EMBEDDER } from '../src/models/embedder/bundled-model.ts';
-import { BorrowedEmbedder } from '../src/models/embedder/borrowed-embedder.ts';
+import { borrowBundledEmbedder } from '../src/models/embedder/borrowed-embedder.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
-
-/** The bundled model, run by the tab's one embed worker (the page lends a port on first use). */
-function bundledEmbedder(): LazyEmbedder {
-  const id = `${BUNDLED_EMBEDDER.modelId} (bundled)`;
-  const borrowed = new BorrowedEmbedder(
-    self,
-    { modelId: BUNDLED_EMBEDDER.modelId, dtype: BUNDLED_EMBEDDER.dtype, device: 'wasm' },
-    id,
-    BUNDLED_EMBEDDER.dimension,
-  );
-  return new LazyEmbedder(id, BUNDLED_EMBEDDER.dimension, async () => {
-    await borrowed.ready();
-    return borrowed;
-  });
-}
 
 async function compose() {
   const config = parseWorkerConfig(self.name);
@@ -47,7 +34,8 @@ async function compose() {
     embedder = new HashEmbedder();
     embedderLabel = 'hashing embedder (test fake)';
   } else if (config.embedder === 'bundled') {
-    const bundled = bundledEmbedder();
+    // Loaded on first use, by the tab's one embed worker (the page lends a port).
+    const bundled = borrowBundledEmbedder(self);
     embedder = bundled;
     embedderLabel = BUNDLED_EMBEDDER.label;
     if (config.llm === 'scripted') {

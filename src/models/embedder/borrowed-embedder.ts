@@ -18,6 +18,7 @@ import {
   type EmbedResponse,
   type LoadOptions,
 } from './embed-protocol.ts';
+import { BUNDLED_EMBEDDER } from './bundled-model.ts';
 import { EmbedderLoadError, EmbedWorkerLostError } from './errors.ts';
 
 interface Attempt {
@@ -93,4 +94,15 @@ export class BorrowedEmbedder implements EmbedderPort {
     attempt?.channel?.close(new EmbedWorkerLostError(detail));
     attempt?.port?.close();
   }
+}
+
+/** The model Grove ships, borrowed from the tab's embed worker by the worker whose scope this is. */
+export function borrowBundledEmbedder(scope: RpcPort<unknown, unknown>): BorrowedEmbedder {
+  const { modelId, dtype, dimension } = BUNDLED_EMBEDDER;
+  return new BorrowedEmbedder(
+    scope,
+    { modelId, dtype, device: 'wasm' },
+    `${modelId} (bundled)`,
+    dimension,
+  );
 }
