@@ -8,12 +8,10 @@ import { DEVICE_PROFILES, estimatedSearchMs } from '../../engine/cost/index.ts';
 import type { MemoriesUsed as Memories } from '../../state/chat-types.ts';
 import { thisDeviceEstimate, type DeviceEstimate } from '../../state/runtime-slice.ts';
 import { useGrove, useServices } from '../app-context.tsx';
+import { duration } from '../duration.ts';
 import { summariseTraversal, type JudgedNode } from './traversal-summary.ts';
 
 const MAX_LISTED = 12;
-
-const searchTime = (ms: number) =>
-  ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 
 /** The judge calls' time on this device when it is known, else on a typical laptop. */
 function estimatedTime(calls: number, tokens: number, here: DeviceEstimate | null): string {
@@ -22,7 +20,7 @@ function estimatedTime(calls: number, tokens: number, here: DeviceEstimate | nul
     profile: DEVICE_PROFILES.typical,
     where: 'on a typical laptop',
   };
-  return ` · est. ${searchTime(estimatedSearchMs(calls, tokens, profile))} of model time ${where}`;
+  return ` · est. ${duration(estimatedSearchMs(calls, tokens, profile))} of model time ${where}`;
 }
 
 function JudgedList({ nodes, verdict }: { nodes: readonly JudgedNode[]; verdict: string }) {
@@ -77,9 +75,7 @@ export function MemoriesUsed({
             {summary.calls === 1 ? '' : 's'}
             {summary.calls > 0 ? `, ${summary.tokens} judge tokens` : ''} ({memories.judge})
             {estimatedTime(summary.calls, summary.tokens, thisDeviceEstimate(runtime, measured))}
-            {memories.searchMs === undefined
-              ? ''
-              : ` · searched in ${searchTime(memories.searchMs)}`}
+            {memories.searchMs === undefined ? '' : ` · searched in ${duration(memories.searchMs)}`}
           </span>
         )}
       </summary>

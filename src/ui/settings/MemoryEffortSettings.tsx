@@ -7,6 +7,7 @@ import {
   DEVICE_PROFILES,
   MEASURED_SEARCH_WORK,
   searchMs,
+  type DeviceProfile,
   type SearchWork,
 } from '../../engine/cost/index.ts';
 import { thisDeviceEstimate, type DeviceEstimate } from '../../state/runtime-slice.ts';
@@ -21,11 +22,15 @@ const DESCRIPTIONS: Readonly<Record<MemoryEffort, string>> = {
 
 const seconds = (ms: number) => `≈ ${(ms / 1000).toFixed(1)} s`;
 
-function costText(work: SearchWork, here: DeviceEstimate | null): string {
+function costText(
+  work: SearchWork,
+  here: DeviceEstimate | null,
+  measured: DeviceProfile | null,
+): string {
   if (work.calls === 0) return 'No model time.';
   const calls = `${work.calls} LLM ${work.calls === 1 ? 'call' : 'calls'} a search`;
   const onThisDevice = here
-    ? `${seconds(searchMs(work, here.profile))} ${here.where === 'on this device' ? "on this device (the loaded model's measured speed)" : here.where}, `
+    ? `${seconds(searchMs(work, here.profile))} ${here.profile === measured ? "on this device (the loaded model's measured speed)" : here.where}, `
     : '';
   return `${calls}: ${onThisDevice}${seconds(searchMs(work, DEVICE_PROFILES.fast))} on a fast GPU, ${seconds(searchMs(work, DEVICE_PROFILES.typical))} on a typical laptop.`;
 }
@@ -58,7 +63,7 @@ export function MemoryEffortSettings() {
               <span>
                 <strong>{name}</strong>
                 {name === 'balanced' ? ' (default)' : ''} — {DESCRIPTIONS[name]}{' '}
-                <span className="effort-cost">{costText(work, here)}</span>
+                <span className="effort-cost">{costText(work, here, measured)}</span>
               </span>
             </label>
           );

@@ -4,9 +4,7 @@
  * every call is visible where the memory effort is chosen.
  */
 import { useGrove } from '../app-context.tsx';
-
-const ms = (value: number) =>
-  value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`;
+import { duration } from '../duration.ts';
 
 export function ModelCalls() {
   const totals = useGrove((s) => s.callTotals);
@@ -34,7 +32,7 @@ export function ModelCalls() {
                 <td>{t.calls}</td>
                 <td>{t.promptTokens}</td>
                 <td>{t.completionTokens}</td>
-                <td>{ms(t.queueMs / t.calls)}</td>
+                <td>{duration(t.queueMs / t.calls)}</td>
               </tr>
             ))}
           </tbody>
