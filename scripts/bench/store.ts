@@ -124,8 +124,8 @@ export async function benchStore(options: StoreBenchOptions): Promise<StoreBench
   const stored = [
     ...(await db.sessions.toArray()),
     ...(await db.turns.toArray()),
-    ...(await db.treeNodes.toArray()),
-    ...(await db.treeFacts.toArray()),
+    ...(await db.treeNodePages.toArray()).flatMap((p) => p.nodes),
+    ...(await db.treeFactPages.toArray()).flatMap((p) => p.facts),
     ...(await db.treeMeta.toArray()),
   ];
   const { total, embeddings } = rowBytes(stored);

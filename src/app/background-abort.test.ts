@@ -87,7 +87,7 @@ describe('aborted background work', () => {
         await memory.ingest(input(distinctSession(1)), 'c1');
         await memory.ingest(input(bookingSession('b1', 'Nopa', '2')), 'c1');
         const before = await snapshot(db);
-        expect(before.treeFacts?.length).toBeGreaterThan(0);
+        expect(before.treeFactPages?.length).toBeGreaterThan(0);
         expect(before.taskMemory).toHaveLength(1);
 
         // When the session's `waiting` call is queued, the user's turn has just taken the

@@ -92,7 +92,7 @@ describe('ingestion', () => {
     const before = await snapshot(db);
     await expect(crashing.ingest({ session: sampleSession(3) })).rejects.toThrow('tab closed');
     const after = await snapshot(db);
-    expect(after.treeNodes).toEqual(before.treeNodes);
+    expect(after.treeNodePages).toEqual(before.treeNodePages);
     expect(after.sessions).toEqual(before.sessions);
     const reopened = new MemoryHost(db, asProfileId('alice'), engine);
     expect(await reopened.resumePending()).toEqual([

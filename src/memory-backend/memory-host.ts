@@ -153,9 +153,9 @@ export class MemoryHost {
       throwIfAborted(signal);
       await this.options.onStage?.('committing', sessionId);
       const db = this.db;
-      await guardQuota(() =>
+      const written = await guardQuota(() =>
         db.transaction('rw', memoryTables(db), async () => {
-          if (!(await db.pending.get([this.pid, sessionId]))) return;
+          if (!(await db.pending.get([this.pid, sessionId]))) return undefined;
           await db.sessions.put({
             profileId: this.pid,
             id: sessionId,
@@ -166,11 +166,13 @@ export class MemoryHost {
           await db.turns.bulkPut(
             pending.turns.map((t, seq) => ({ profileId: this.pid, sessionId, seq, ...t })),
           );
-          await writeTreeChange(db, this.pid, live, tree);
+          const next = await writeTreeChange(db, this.pid, live, tree);
           if (unit) await this.tasks.put(unit);
           await db.pending.delete([this.pid, sessionId]);
+          return next;
         }),
       );
+      if (written) this.store.keepLiveTree(written);
       const facts = [...tree.facts.values()].filter((f) =>
         f.sources.some((s) => s.sessionId === sessionId),
       ).length;
@@ -187,12 +189,14 @@ export class MemoryHost {
       const live = await this.store.liveTree();
       const result = await edit(live);
       const db = this.db;
-      await guardQuota(() =>
+      const written = await guardQuota(() =>
         db.transaction('rw', memoryTables(db), async () => {
-          await writeTreeChange(db, this.pid, live, result.tree);
+          const next = await writeTreeChange(db, this.pid, live, result.tree);
           await alsoDelete(db);
+          return next;
         }),
       );
+      this.store.keepLiveTree(written);
       return result;
     });
   }
@@ -269,7 +273,9 @@ export class MemoryHost {
       const live = await this.store.liveTree();
       const tree = await this.engine.rebuild(live.tree, hooks.signal);
       throwIfAborted(hooks.signal);
-      return guardQuota(() => replaceTree(this.db, this.pid, live, tree, hooks));
+      const version = await guardQuota(() => replaceTree(this.db, this.pid, live, tree, hooks));
+      this.store.keepLiveTree({ tree, version, revision: 0 });
+      return version;
     });
   }
 

@@ -10,10 +10,10 @@ import type {
   TaskMemoryRow,
   TopicTreeRow,
   TranscriptRow,
-  TreeFactRow,
+  TreeFactPageRow,
   TreeHeadRow,
   TreeMetaRow,
-  TreeNodeRow,
+  TreeNodePageRow,
   TurnRow,
 } from './rows.ts';
 import { SCHEMA_HISTORY } from './schema.ts';
@@ -31,8 +31,8 @@ export class GroveDb extends Dexie {
   declare pending: Keyed<PendingRow>;
   declare treeHeads: Keyed<TreeHeadRow>;
   declare treeMeta: Keyed<TreeMetaRow>;
-  declare treeNodes: Keyed<TreeNodeRow>;
-  declare treeFacts: Keyed<TreeFactRow>;
+  declare treeNodePages: Keyed<TreeNodePageRow>;
+  declare treeFactPages: Keyed<TreeFactPageRow>;
   declare topicTrees: Keyed<TopicTreeRow>;
   declare taskMemory: Keyed<TaskMemoryRow>;
   declare chats: Keyed<ChatRow>;

@@ -66,6 +66,35 @@ describe('LiveTreeCache', () => {
     expect((await cache.load()).tree.facts.size).toBe(0);
   });
 
+  it('keeps the tree a write committed, and still loads one another writer replaced it with', async () => {
+    const { db } = await setup();
+    const cache = new LiveTreeCache(db, 'p');
+    const first = await cache.load();
+    const gone = [...first.tree.facts.keys()][0] as FactId;
+    const { tree: edited } = await removeFacts(first.tree, [gone], {
+      summariser: keywordSummariser,
+      embedder,
+    });
+    const written = await db.transaction('rw', TREE_TABLES(db), () =>
+      writeTreeChange(db, 'p', first, edited),
+    );
+    cache.keep(written);
+    const second = await cache.load();
+    expect(second.tree).toBe(edited); // not read back from the database
+    expect(second.revision).toBe(first.revision + 1);
+
+    // Another tab writes: the kept tree is stale, so the next read loads the new one.
+    const elsewhere = await loadLiveTree(db, 'p');
+    const { tree: smaller } = await removeFacts(elsewhere.tree, [[...edited.facts.keys()][0]!], {
+      summariser: keywordSummariser,
+      embedder,
+    });
+    await db.transaction('rw', TREE_TABLES(db), () => writeTreeChange(db, 'p', elsewhere, smaller));
+    const third = await cache.load();
+    expect(third.tree).not.toBe(edited);
+    expect(third.tree.facts.size).toBe(edited.facts.size - 1);
+  });
+
   it('tells a re-created profile whose tree has the same version and revision', async () => {
     const { db } = await setup();
     const cache = new LiveTreeCache(db, 'p');

@@ -68,6 +68,11 @@ export class MemoryStore {
     return this.trees.load();
   }
 
+  /** After a committed write: the tree it made live, kept so the next read need not load it. */
+  keepLiveTree(live: LiveTree): void {
+    this.trees.keep(live);
+  }
+
   conversations(): Promise<ConversationRow[]> {
     return this.db.conversations.where('profileId').equals(this.pid).sortBy('id');
   }

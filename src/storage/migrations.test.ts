@@ -6,6 +6,7 @@ import { GroveDb } from './db.ts';
 import { fakeIdb } from './fixtures.test-support.ts';
 import { MemoryStore } from './memory-store.ts';
 import { wipeProfile } from './profiles.ts';
+import { pageOf } from './tree-pages.ts';
 import type { V1Fact, V1Session, V1Tree } from './migrate-v1.ts';
 import { CURRENT_SCHEMA_VERSION, SCHEMA_HISTORY, type SchemaVersion } from './schema.ts';
 import { asProfileId } from '../engine/types.ts';
@@ -153,6 +154,9 @@ const seeders: Record<number, (db: Dexie) => Promise<void>> = {
   },
 };
 
+// Version 3 added only the chat history tables: a version-3 database holds version 2's rows.
+seeders[3] = seeders[2]!;
+
 describe('schema migrations', () => {
   it('keeps an explicit seeder for every earlier version', () => {
     const earlier = SCHEMA_HISTORY.map((s) => s.version).filter((v) => v < CURRENT_SCHEMA_VERSION);
@@ -189,7 +193,9 @@ describe('schema migrations', () => {
         0,
       ]);
       expect(tree.facts.get(asFactId('a'))?.sources[0]?.turnIds).toEqual(['t1']);
-      expect((await db.treeNodes.toArray())[0]?.embedding).toBeInstanceOf(ArrayBuffer);
+      const pages = await db.treeNodePages.toArray();
+      expect(pages.flatMap((p) => p.nodes.map((n) => n.id)).sort()).toEqual(['f:a', 'f:b', 's1:0']);
+      expect(pages[0]?.nodes[0]?.embedding).toBeInstanceOf(ArrayBuffer);
       const facts = await alice.listFacts();
       expect(facts.map((f) => f.sources[0]?.turns[0]?.text)).toEqual(['I live in Oslo.', 'I run.']);
 
@@ -215,9 +221,11 @@ describe('schema migrations', () => {
 
     const db = new GroveDb('grove-v2', idb);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(CURRENT_SCHEMA_VERSION);
+    // Tree rows move into pages at version 4 (tested below); every other row stays as it was.
+    const paged = new Set(['treeNodes', 'treeFacts']);
     for (const [name, rows] of Object.entries(before)) {
-      expect(await db.table(name).toArray(), name).toEqual(rows);
+      if (!paged.has(name)) expect(await db.table(name).toArray(), name).toEqual(rows);
     }
     expect(await db.chats.count()).toBe(0);
     expect(await db.transcripts.count()).toBe(0);
@@ -237,6 +245,43 @@ describe('schema migrations', () => {
     await wipeProfile(db, 'alice');
     expect(await db.chats.count()).toBe(0);
     expect(await db.transcripts.count()).toBe(0);
+    db.close();
+  });
+
+  it('moves tree nodes and facts into pages at version 4, each in the page its id hashes to', async () => {
+    const idb = fakeIdb();
+    const old = legacyDb('grove-v3', idb, 3);
+    await old.open();
+    await seeders[3]!(old);
+    const nodeRows = await old.table('treeNodes').toArray();
+    const factRows = await old.table('treeFacts').toArray();
+    old.close();
+
+    const db = new GroveDb('grove-v3', idb);
+    await db.open();
+    expect(db.tables.map((t) => t.name)).not.toContain('treeNodes');
+    expect(db.tables.map((t) => t.name)).not.toContain('treeFacts');
+    const nodePages = await db.treeNodePages.toArray();
+    const factPages = await db.treeFactPages.toArray();
+    for (const page of nodePages) {
+      for (const cell of page.nodes) expect(pageOf(cell.id)).toBe(page.page);
+    }
+    for (const page of factPages) {
+      for (const cell of page.facts) expect(pageOf(cell.id)).toBe(page.page);
+    }
+    type Row = { profileId: string; version: number; id: string };
+    const strip = ({ profileId: _p, version: _v, ...cell }: Row) => cell;
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
+    expect(nodePages.flatMap((p) => p.nodes).sort(byId)).toEqual(
+      (nodeRows as Row[]).map(strip).sort(byId),
+    );
+    expect(factPages.flatMap((p) => p.facts).sort(byId)).toEqual(
+      (factRows as Row[]).map(strip).sort(byId),
+    );
+    // Turns keep their rows and are still found by profile and by session.
+    const alice = new MemoryStore(db, asProfileId('alice'));
+    expect((await alice.session('s1'))?.turns.map((t) => t.id)).toEqual(['t1', 't2']);
+    expect(await db.turns.where('profileId').equals('alice').count()).toBe(2);
     db.close();
   });
 });

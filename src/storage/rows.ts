@@ -80,6 +80,7 @@ export interface TreeMetaRow {
   readonly revision: number;
 }
 
+/** A node as one record (schema 2 and 3); since schema 4 nodes live in pages as cells. */
 export interface TreeNodeRow {
   readonly profileId: string;
   readonly version: number;
@@ -93,6 +94,7 @@ export interface TreeNodeRow {
   readonly factId?: string | undefined;
 }
 
+/** A fact as one record (schema 2 and 3); since schema 4 facts live in pages as cells. */
 export interface TreeFactRow {
   readonly profileId: string;
   readonly version: number;
@@ -100,6 +102,29 @@ export interface TreeFactRow {
   readonly text: string;
   readonly category: FactCategory;
   readonly sources: readonly ProvenanceRow[];
+}
+
+/** A tree node inside its page: a node row without the keys the page carries. */
+export type TreeNodeCell = Omit<TreeNodeRow, 'profileId' | 'version'>;
+/** A fact inside its page. */
+export type TreeFactCell = Omit<TreeFactRow, 'profileId' | 'version'>;
+
+/**
+ * Tree nodes of one version, stored by page (storage/tree-pages.ts): one IndexedDB record holds
+ * every node whose id hashes to `page`. A write rewrites only the pages it touches.
+ */
+export interface TreeNodePageRow {
+  readonly profileId: string;
+  readonly version: number;
+  readonly page: number;
+  readonly nodes: readonly TreeNodeCell[];
+}
+
+export interface TreeFactPageRow {
+  readonly profileId: string;
+  readonly version: number;
+  readonly page: number;
+  readonly facts: readonly TreeFactCell[];
 }
 
 export interface ProvenanceRow {

@@ -5,6 +5,7 @@
  */
 import type { Transaction } from 'dexie';
 import { upgradeV1ToV2 } from './migrate-v1.ts';
+import { upgradeV3ToV4 } from './migrate-v3.ts';
 
 export interface SchemaVersion {
   readonly version: number;
@@ -53,13 +54,27 @@ export const V3_STORES = {
   transcripts: '[profileId+id], profileId',
 } as const;
 
+/**
+ * Version 4: tree nodes and facts are stored by page (tree-pages.ts: IndexedDB pays per record,
+ * and a heavy user's 66,000 records took minutes to write), keyed by profile, version and page;
+ * the per-record tables go. Turns keep only their primary key, which serves every turn query.
+ */
+export const V4_STORES = {
+  treeNodePages: '[profileId+version+page]',
+  treeFactPages: '[profileId+version+page]',
+  turns: '[profileId+sessionId+seq]',
+  treeNodes: null,
+  treeFacts: null,
+} as const;
+
 export const SCHEMA_HISTORY: readonly SchemaVersion[] = [
   { version: 1, stores: V1_STORES },
   { version: 2, stores: V2_STORES, upgrade: upgradeV1ToV2 },
   { version: 3, stores: V3_STORES },
+  { version: 4, stores: V4_STORES, upgrade: upgradeV3ToV4 },
 ];
 
-export const CURRENT_SCHEMA_VERSION = 3;
+export const CURRENT_SCHEMA_VERSION = 4;
 
 /** Tables holding profile data in the current schema (all keyed by profileId first). */
 export const PROFILE_TABLES = [
@@ -70,8 +85,8 @@ export const PROFILE_TABLES = [
   'pending',
   'treeHeads',
   'treeMeta',
-  'treeNodes',
-  'treeFacts',
+  'treeNodePages',
+  'treeFactPages',
   'topicTrees',
   'taskMemory',
   'chats',

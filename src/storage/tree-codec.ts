@@ -1,4 +1,4 @@
-/** A MemoryTree as rows (meta, nodes, facts) and back, exactly. */
+/** A MemoryTree as rows (meta, node pages, fact pages) and back, exactly. */
 import {
   asFactId,
   asNodeId,
@@ -12,13 +12,28 @@ import {
   type TreeNode,
 } from '../engine/types.ts';
 import { StoreCorruptError } from './errors.ts';
-import type { TreeFactRow, TreeMetaRow, TreeNodeRow } from './rows.ts';
+import type {
+  TreeFactCell,
+  TreeFactPageRow,
+  TreeMetaRow,
+  TreeNodeCell,
+  TreeNodePageRow,
+} from './rows.ts';
+import { byPage } from './tree-pages.ts';
 import { bufferToVector, sameVector, vectorToBuffer } from './vector-codec.ts';
 
+/** A tree version as stored: its meta row and its pages. */
 export interface TreeRows {
   readonly meta: TreeMetaRow;
-  readonly nodes: readonly TreeNodeRow[];
-  readonly facts: readonly TreeFactRow[];
+  readonly nodePages: readonly TreeNodePageRow[];
+  readonly factPages: readonly TreeFactPageRow[];
+}
+
+/** A tree version's content as read back: its meta row and every cell of its pages. */
+export interface TreeCells {
+  readonly meta: TreeMetaRow;
+  readonly nodes: readonly TreeNodeCell[];
+  readonly facts: readonly TreeFactCell[];
 }
 
 export const EMPTY_BUILD = { seed: 42, factCount: 0, leafCohesion: 1, leafCohesionStd: 0 } as const;
@@ -40,10 +55,8 @@ export function dimensionOf(tree: MemoryTree): number {
   return 0;
 }
 
-export function nodeToRow(profileId: string, version: number, node: TreeNode): TreeNodeRow {
+export function nodeToCell(node: TreeNode): TreeNodeCell {
   return {
-    profileId,
-    version,
     id: node.id,
     level: node.level,
     text: node.text,
@@ -62,10 +75,8 @@ function copyProvenance(p: Provenance): Provenance {
   };
 }
 
-export function factToRow(profileId: string, version: number, fact: Fact): TreeFactRow {
+export function factToCell(fact: Fact): TreeFactCell {
   return {
-    profileId,
-    version,
     id: fact.id,
     text: fact.text,
     category: fact.category,
@@ -93,6 +104,23 @@ export function metaOf(
   };
 }
 
+/** Cells in their pages (tree-pages.ts), as the records of one tree version. */
+export function nodePages(
+  profileId: string,
+  version: number,
+  cells: Iterable<TreeNodeCell>,
+): TreeNodePageRow[] {
+  return [...byPage(cells)].map(([page, nodes]) => ({ profileId, version, page, nodes }));
+}
+
+export function factPages(
+  profileId: string,
+  version: number,
+  cells: Iterable<TreeFactCell>,
+): TreeFactPageRow[] {
+  return [...byPage(cells)].map(([page, facts]) => ({ profileId, version, page, facts }));
+}
+
 export function treeToRows(
   profileId: string,
   version: number,
@@ -101,12 +129,12 @@ export function treeToRows(
 ): TreeRows {
   return {
     meta: metaOf(profileId, version, tree, revision),
-    nodes: [...tree.nodes.values()].map((n) => nodeToRow(profileId, version, n)),
-    facts: [...tree.facts.values()].map((f) => factToRow(profileId, version, f)),
+    nodePages: nodePages(profileId, version, [...tree.nodes.values()].map(nodeToCell)),
+    factPages: factPages(profileId, version, [...tree.facts.values()].map(factToCell)),
   };
 }
 
-export function rowsToTree({ meta, nodes, facts }: TreeRows): MemoryTree {
+export function rowsToTree({ meta, nodes, facts }: TreeCells): MemoryTree {
   const byId = new Map<NodeId, TreeNode>();
   for (const row of nodes) {
     const embedding = bufferToVector(row.embedding);
@@ -167,6 +195,7 @@ export function rowsToTree({ meta, nodes, facts }: TreeRows): MemoryTree {
 }
 
 function sameNode(a: TreeNode, b: TreeNode): boolean {
+  if (a === b) return true;
   return (
     a.level === b.level &&
     a.text === b.text &&
@@ -178,7 +207,7 @@ function sameNode(a: TreeNode, b: TreeNode): boolean {
   );
 }
 
-const sameFact = (a: Fact, b: Fact) => JSON.stringify(a) === JSON.stringify(b);
+const sameFact = (a: Fact, b: Fact) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 export interface TreeDiff {
   readonly putNodes: readonly TreeNode[];

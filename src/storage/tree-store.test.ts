@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HashEmbedder } from '../engine/testing/index.ts';
 import { tinyTree } from '../engine/tree/tiny-tree.test-support.ts';
 import type { MemoryTree } from '../engine/types.ts';
@@ -12,6 +12,7 @@ import {
   writeTreeChange,
 } from './tree-store.ts';
 import { removeFacts } from '../engine/tree/edit.ts';
+import { pageOf } from './tree-pages.ts';
 import { keywordSummariser } from '../engine/tree/summarise.ts';
 
 const embedder = new HashEmbedder({ dimension: 384 });
@@ -38,7 +39,7 @@ describe('tree store', () => {
     const live = await loadLiveTree(db, 'p');
     expect(live.version).toBe(1);
     expectSameTree(live.tree, tree);
-    const row = await db.treeNodes.toCollection().first();
+    const row = (await db.treeNodePages.toCollection().first())?.nodes[0];
     expect(row?.embedding).toBeInstanceOf(ArrayBuffer);
     expect(row?.embedding.byteLength).toBe(384 * 4);
   });
@@ -76,6 +77,57 @@ describe('tree store', () => {
       db.transaction('rw', TREE_TABLES(db), () => writeTreeChange(db, 'p', live, tree)),
     ).rejects.toBeInstanceOf(ConcurrentWriteError);
     expect(await snapshot(db)).toEqual(before);
+  });
+
+  it('rewrites only the pages holding what changed, and drops a page left empty', async () => {
+    const db = await freshDb();
+    const facts = Array.from({ length: 300 }, (_, i) => ({
+      id: `f${i}` as never,
+      text: `fact number ${i} about topic ${i % 7}`,
+      category: 'other' as const,
+      sources: [{ sessionId: `s${i % 10}` as never, turnIds: [`t${i}` as never] }],
+      embedding: embedder.embedOne(`fact number ${i} about topic ${i % 7}`),
+    }));
+    const tree = chunkedTree(facts);
+    await saveFresh(db, tree);
+    const pagesBefore = new Map((await db.treeNodePages.toArray()).map((p) => [p.page, p]));
+    // Every node is in the page its id hashes to, and pages hold several nodes at this size.
+    for (const [page, row] of pagesBefore) {
+      for (const cell of row.nodes) expect(pageOf(cell.id)).toBe(page);
+    }
+    const live = await loadLiveTree(db, 'p');
+    const edited = [...live.tree.nodes.values()].find((n) => n.level === 1)!;
+    const nodes = new Map(live.tree.nodes);
+    nodes.set(edited.id, { ...edited, text: 'A new summary.' });
+    const changed: MemoryTree = { ...live.tree, nodes };
+    const written = vi.spyOn(db.treeNodePages, 'bulkPut');
+    await db.transaction('rw', TREE_TABLES(db), () => writeTreeChange(db, 'p', live, changed));
+    const writtenPages = written.mock.calls.flatMap(([rows]) =>
+      (rows as readonly { page: number }[]).map((r) => r.page),
+    );
+    expect(writtenPages).toEqual([pageOf(edited.id)]);
+    written.mockRestore();
+
+    const pagesAfter = new Map((await db.treeNodePages.toArray()).map((p) => [p.page, p]));
+    expect([...pagesAfter.keys()].sort()).toEqual([...pagesBefore.keys()].sort());
+    for (const [page, row] of pagesAfter) {
+      if (page === pageOf(edited.id)) {
+        expect(row.nodes.find((n) => n.id === edited.id)?.text).toBe('A new summary.');
+      } else expect(row, `page ${page}`).toEqual(pagesBefore.get(page));
+    }
+    expectSameTree((await loadLiveTree(db, 'p')).tree, changed);
+
+    // Removing every fact of one page deletes that page's record.
+    const second = await loadLiveTree(db, 'p');
+    const factPage = (await db.treeFactPages.toArray())[0]!;
+    const { tree: smaller } = await removeFacts(
+      second.tree,
+      factPage.facts.map((f) => f.id as never),
+      { embedder, summariser: keywordSummariser },
+    );
+    await db.transaction('rw', TREE_TABLES(db), () => writeTreeChange(db, 'p', second, smaller));
+    expect(await db.treeFactPages.get(['p', 1, factPage.page])).toBeUndefined();
+    expectSameTree((await loadLiveTree(db, 'p')).tree, smaller);
   });
 
   it('replaces a tree beside the old one and switches atomically', async () => {

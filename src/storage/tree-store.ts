@@ -1,7 +1,8 @@
 /**
- * Versioned tree rows for one profile. The live version is named by a head row; incremental
- * changes are written into it as a diff, a rebuilt tree is written beside it under a new version
- * and the head is switched in one small transaction, then the old version is deleted.
+ * Versioned tree rows for one profile. The live version is named by a head row; its nodes and
+ * facts are stored by page (tree-pages.ts). Incremental changes rewrite only the pages they
+ * touch; a rebuilt tree is written beside the live one under a new version and the head is
+ * switched in one small transaction, then the old version is deleted.
  */
 import { Dexie } from 'dexie';
 import type { MemoryTree } from '../engine/types.ts';
@@ -10,12 +11,15 @@ import { ConcurrentWriteError } from './errors.ts';
 import {
   diffTrees,
   emptyTree,
-  factToRow,
+  factPages,
+  factToCell,
   metaOf,
-  nodeToRow,
+  nodePages,
+  nodeToCell,
   rowsToTree,
   treeToRows,
 } from './tree-codec.ts';
+import { pageOf } from './tree-pages.ts';
 
 export interface LiveTree {
   readonly tree: MemoryTree;
@@ -24,8 +28,8 @@ export interface LiveTree {
   readonly revision: number;
 }
 
-/** Rows of a rebuilt tree are written in chunks of this many, each its own transaction. */
-const WRITE_CHUNK = 500;
+/** Pages of a rebuilt tree are written in chunks of this many, each its own transaction. */
+const WRITE_CHUNK = 128;
 
 const versionRange = (profileId: string, version: number) =>
   [
@@ -33,18 +37,38 @@ const versionRange = (profileId: string, version: number) =>
     [profileId, version, Dexie.maxKey],
   ] as const;
 
+const pagesOf = (db: GroveDb, profileId: string, version: number) => {
+  const [lo, hi] = versionRange(profileId, version);
+  return {
+    nodes: db.treeNodePages.where('[profileId+version+page]').between(lo, hi, true, true),
+    facts: db.treeFactPages.where('[profileId+version+page]').between(lo, hi, true, true),
+  };
+};
+
+export const TREE_TABLES = (db: GroveDb) => [
+  db.treeHeads,
+  db.treeMeta,
+  db.treeNodePages,
+  db.treeFactPages,
+];
+
 export async function loadLiveTree(db: GroveDb, profileId: string): Promise<LiveTree> {
-  return db.transaction('r', [db.treeHeads, db.treeMeta, db.treeNodes, db.treeFacts], async () => {
+  return db.transaction('r', TREE_TABLES(db), async () => {
     const head = await db.treeHeads.get(profileId);
     if (!head) return { tree: emptyTree(), version: 0, revision: 0 };
     const meta = await db.treeMeta.get([profileId, head.version]);
     if (!meta) return { tree: emptyTree(), version: head.version, revision: 0 };
-    const [nodes, facts] = await Promise.all([
-      db.treeNodes.where('[profileId+version]').equals([profileId, head.version]).toArray(),
-      db.treeFacts.where('[profileId+version]').equals([profileId, head.version]).toArray(),
+    const pages = pagesOf(db, profileId, head.version);
+    const [nodePageRows, factPageRows] = await Promise.all([
+      pages.nodes.toArray(),
+      pages.facts.toArray(),
     ]);
     return {
-      tree: rowsToTree({ meta, nodes, facts }),
+      tree: rowsToTree({
+        meta,
+        nodes: nodePageRows.flatMap((p) => p.nodes),
+        facts: factPageRows.flatMap((p) => p.facts),
+      }),
       version: head.version,
       revision: meta.revision,
     };
@@ -66,36 +90,58 @@ export async function assertUnchanged(
 }
 
 /**
- * Writes `after` over the live tree it was derived from, touching only changed rows. Must run
- * inside a rw transaction over the tree tables (the caller's, so it commits with the rest).
+ * Writes `after` over the live tree it was derived from, touching only the pages of changed
+ * nodes and facts. Must run inside a rw transaction over the tree tables (the caller's, so it
+ * commits with the rest). Returns the live tree as it will be once that transaction commits.
  */
 export async function writeTreeChange(
   db: GroveDb,
   profileId: string,
   before: LiveTree,
   after: MemoryTree,
-): Promise<void> {
+): Promise<LiveTree> {
   await assertUnchanged(db, profileId, before);
   const version = before.version === 0 ? 1 : before.version;
   if (before.version === 0) await db.treeHeads.put({ profileId, version });
   const diff = diffTrees(before.tree, after);
-  await db.treeNodes.bulkPut(diff.putNodes.map((n) => nodeToRow(profileId, version, n)));
-  await db.treeNodes.bulkDelete(diff.deleteNodes.map((id) => [profileId, version, id]));
-  await db.treeFacts.bulkPut(diff.putFacts.map((f) => factToRow(profileId, version, f)));
-  await db.treeFacts.bulkDelete(diff.deleteFacts.map((id) => [profileId, version, id]));
-  await db.treeMeta.put(metaOf(profileId, version, after, before.revision + 1));
+  // A touched page is written whole, from `after`: the cells that hash to it, or nothing.
+  const touchedNodes = new Set(
+    [...diff.putNodes, ...diff.deleteNodes].map((n) => pageOf(typeof n === 'string' ? n : n.id)),
+  );
+  const touchedFacts = new Set(
+    [...diff.putFacts, ...diff.deleteFacts].map((f) => pageOf(typeof f === 'string' ? f : f.id)),
+  );
+  const nodeRows = nodePages(
+    profileId,
+    version,
+    [...after.nodes.values()].filter((n) => touchedNodes.has(pageOf(n.id))).map(nodeToCell),
+  );
+  const factRows = factPages(
+    profileId,
+    version,
+    [...after.facts.values()].filter((f) => touchedFacts.has(pageOf(f.id))).map(factToCell),
+  );
+  const emptied = (touched: Set<number>, written: readonly { page: number }[]) => {
+    const kept = new Set(written.map((p) => p.page));
+    return [...touched].filter((p) => !kept.has(p)).map((p) => [profileId, version, p]);
+  };
+  await db.treeNodePages.bulkPut(nodeRows);
+  await db.treeNodePages.bulkDelete(emptied(touchedNodes, nodeRows));
+  await db.treeFactPages.bulkPut(factRows);
+  await db.treeFactPages.bulkDelete(emptied(touchedFacts, factRows));
+  const revision = before.revision + 1;
+  await db.treeMeta.put(metaOf(profileId, version, after, revision));
+  return { tree: after, version, revision };
 }
-
-export const TREE_TABLES = (db: GroveDb) => [db.treeHeads, db.treeMeta, db.treeNodes, db.treeFacts];
 
 export async function deleteTreeVersion(
   db: GroveDb,
   profileId: string,
   version: number,
 ): Promise<void> {
-  const [lo, hi] = versionRange(profileId, version);
-  await db.treeNodes.where('[profileId+version+id]').between(lo, hi, true, true).delete();
-  await db.treeFacts.where('[profileId+version+id]').between(lo, hi, true, true).delete();
+  const pages = pagesOf(db, profileId, version);
+  await pages.nodes.delete();
+  await pages.facts.delete();
   await db.treeMeta.delete([profileId, version]);
 }
 
@@ -115,11 +161,11 @@ export async function replaceTree(
   const metas = await db.treeMeta.where('profileId').equals(profileId).toArray();
   const version = Math.max(before.version, ...metas.map((m) => m.version)) + 1;
   const rows = treeToRows(profileId, version, tree);
-  for (let i = 0; i < rows.nodes.length; i += WRITE_CHUNK) {
-    await db.treeNodes.bulkPut(rows.nodes.slice(i, i + WRITE_CHUNK));
+  for (let i = 0; i < rows.nodePages.length; i += WRITE_CHUNK) {
+    await db.treeNodePages.bulkPut(rows.nodePages.slice(i, i + WRITE_CHUNK));
   }
-  for (let i = 0; i < rows.facts.length; i += WRITE_CHUNK) {
-    await db.treeFacts.bulkPut(rows.facts.slice(i, i + WRITE_CHUNK));
+  for (let i = 0; i < rows.factPages.length; i += WRITE_CHUNK) {
+    await db.treeFactPages.bulkPut(rows.factPages.slice(i, i + WRITE_CHUNK));
   }
   await db.treeMeta.put(rows.meta);
   await hooks.beforeSwitch?.();
@@ -141,8 +187,10 @@ export async function collectOrphanTrees(db: GroveDb, profileId: string): Promis
     const head = await db.treeHeads.get(profileId);
     const metas = await db.treeMeta.where('profileId').equals(profileId).toArray();
     const versions = new Set(metas.map((m) => m.version));
-    for (const n of await db.treeNodes.where('profileId').equals(profileId).primaryKeys()) {
-      versions.add((n as [string, number, string])[1]);
+    for (const table of [db.treeNodePages, db.treeFactPages]) {
+      for (const key of await table.where('profileId').equals(profileId).primaryKeys()) {
+        versions.add((key as [string, number, number])[1]);
+      }
     }
     const orphans = [...versions].filter((v) => v !== head?.version).sort((a, b) => a - b);
     for (const v of orphans) await deleteTreeVersion(db, profileId, v);
@@ -183,6 +231,15 @@ export class LiveTreeCache {
     return next;
   }
 
+  /**
+   * Keeps a tree just committed (the caller's write transaction is done), so the next read only
+   * checks its head and revision instead of loading it again. Every read still checks: a tree
+   * kept here that is no longer live is simply loaded afresh.
+   */
+  keep(live: LiveTree): void {
+    this.kept = live;
+  }
+
   private async read(): Promise<LiveTree> {
     const { db, profileId } = this;
     const kept = this.kept;
@@ -198,7 +255,7 @@ export class LiveTreeCache {
       if (same) return kept;
     }
     const live = await loadLiveTree(db, profileId);
-    this.kept = live;
+    this.keep(live);
     return live;
   }
 }

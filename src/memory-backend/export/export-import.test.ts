@@ -188,7 +188,7 @@ describe('a file whose profile id is already here lands in a new profile', () =>
   });
 
   it('is all or nothing: a failed write leaves the store as it was', async () => {
-    const failure = quotaFailure({ table: 'treeFacts' });
+    const failure = quotaFailure({ table: 'treeFactPages' });
     const target = await freshDb(undefined, [failure]);
     failure.armed = false;
     await createProfile(target, { id: 'alice', name: 'Alice' });

@@ -11,7 +11,8 @@ import type { GroveDb } from '../db.ts';
 import { ImportError } from '../errors.ts';
 import { profileTables } from '../profiles.ts';
 import { guardQuota } from '../quota.ts';
-import type { ProfileRow, TreeFactRow, TreeNodeRow } from '../rows.ts';
+import type { ProfileRow, TreeNodeCell } from '../rows.ts';
+import { factPages, nodePages } from '../tree-codec.ts';
 import { base64ToBytes } from '../vector-codec.ts';
 import { decryptText } from './crypto.ts';
 import {
@@ -191,15 +192,17 @@ export async function importProfile(
         nextNodeSeq: tree.nextNodeSeq,
         revision: 0,
       });
-      await db.treeNodes.bulkAdd(
-        tree.nodes.map(({ embedding, ...n }): TreeNodeRow => ({
-          ...base,
+      await db.treeNodePages.bulkAdd(
+        nodePages(
+          pid,
           version,
-          ...n,
-          embedding: base64ToBytes(embedding).slice().buffer,
-        })),
+          tree.nodes.map(({ embedding, ...n }): TreeNodeCell => ({
+            ...n,
+            embedding: base64ToBytes(embedding).slice().buffer,
+          })),
+        ),
       );
-      await db.treeFacts.bulkAdd(tree.facts.map((f): TreeFactRow => ({ ...base, version, ...f })));
+      await db.treeFactPages.bulkAdd(factPages(pid, version, tree.facts));
       return target;
     }),
   );

@@ -1,0 +1,46 @@
+/**
+ * Schema 3 → 4: tree nodes and facts move from one record each into pages (tree-pages.ts), and
+ * the turns table drops two indexes its primary key already serves ([profileId+sessionId+seq]
+ * answers queries on profileId and on [profileId+sessionId]). No value changes.
+ */
+import type { Transaction } from 'dexie';
+import type { TreeFactPageRow, TreeFactRow, TreeNodePageRow, TreeNodeRow } from './rows.ts';
+import { pageOf } from './tree-pages.ts';
+
+/** Rows grouped by profile, version and page, each page's cells in the rows' order. */
+function paged<R extends { profileId: string; version: number; id: string }, C>(
+  rows: readonly R[],
+  cell: (row: R) => C,
+): { profileId: string; version: number; page: number; cells: C[] }[] {
+  const pages = new Map<string, { profileId: string; version: number; page: number; cells: C[] }>();
+  for (const row of rows) {
+    const page = pageOf(row.id);
+    const key = JSON.stringify([row.profileId, row.version, page]);
+    let entry = pages.get(key);
+    if (!entry) {
+      entry = { profileId: row.profileId, version: row.version, page, cells: [] };
+      pages.set(key, entry);
+    }
+    entry.cells.push(cell(row));
+  }
+  return [...pages.values()];
+}
+
+export async function upgradeV3ToV4(tx: Transaction): Promise<void> {
+  const nodes = (await tx.table('treeNodes').toArray()) as TreeNodeRow[];
+  await tx
+    .table('treeNodePages')
+    .bulkPut(
+      paged(nodes, ({ profileId: _p, version: _v, ...cell }) => cell).map(
+        ({ cells, ...key }): TreeNodePageRow => ({ ...key, nodes: cells }),
+      ),
+    );
+  const facts = (await tx.table('treeFacts').toArray()) as TreeFactRow[];
+  await tx
+    .table('treeFactPages')
+    .bulkPut(
+      paged(facts, ({ profileId: _p, version: _v, ...cell }) => cell).map(
+        ({ cells, ...key }): TreeFactPageRow => ({ ...key, facts: cells }),
+      ),
+    );
+}
