@@ -28,9 +28,12 @@ export class TreeDraft {
   readonly levels: NodeId[][] = [[]];
   readonly facts = new Map<FactId, Fact>();
   nextNodeSeq = 0;
+  /** The tree this draft was copied from: `freeze` hands back its unchanged node objects. */
+  private origin: MemoryTree | undefined;
 
   static from(tree: MemoryTree): TreeDraft {
     const draft = new TreeDraft();
+    draft.origin = tree;
     draft.levels.length = 0;
     for (const level of tree.levels) draft.levels.push([...level]);
     for (const [id, node] of tree.nodes)
@@ -111,9 +114,19 @@ export class TreeDraft {
     return out;
   }
 
+  /**
+   * The draft as an immutable tree. A node the draft did not change is the origin tree's own
+   * object, so a write (storage diffs trees by identity first) and caches keyed on nodes see
+   * only what changed.
+   */
   freeze(build: TreeBuildStats, insertedSinceBuild: number): MemoryTree {
     const nodes = new Map<NodeId, TreeNode>();
     for (const [id, n] of this.nodes) {
+      const original = this.origin?.nodes.get(id);
+      if (original && unchanged(original, n)) {
+        nodes.set(id, original);
+        continue;
+      }
       nodes.set(id, {
         id,
         level: n.level,
@@ -133,4 +146,16 @@ export class TreeDraft {
       nextNodeSeq: this.nextNodeSeq,
     };
   }
+}
+
+function unchanged(original: TreeNode, n: DraftNode): boolean {
+  return (
+    original.level === n.level &&
+    original.text === n.text &&
+    original.embedding === n.embedding &&
+    original.parent === n.parent &&
+    original.factId === n.factId &&
+    original.children.length === n.children.length &&
+    original.children.every((c, i) => c === n.children[i])
+  );
 }

@@ -3,6 +3,7 @@ import { createRng, gaussian } from '../rng.ts';
 import { HashEmbedder, ScriptedLlm } from '../testing/index.ts';
 import {
   asFactId,
+  asNodeId,
   asSessionId,
   asTurnId,
   type EmbeddedFact,
@@ -77,6 +78,29 @@ describe('incremental insert', () => {
     // The input tree is not modified.
     expect(tree.facts.size).toBe(8);
     expect(tree.nodes.get(kneeLeaf)!.children).toHaveLength(2);
+  });
+
+  it('hands back the nodes it did not change as the same objects', async () => {
+    const { tree: after, report } = await insertFacts(
+      tree,
+      [
+        fact(
+          'new-knee',
+          's9',
+          'My knee hurts after running.',
+          near(centreOf(treeLookup(tree), kneeLeaf), 0.99, 5),
+        ),
+      ],
+      options(),
+    );
+    const changed = new Set<NodeId>([...report.resummarised, asNodeId('f:new-knee')]);
+    let same = 0;
+    for (const [id, node] of after.nodes) {
+      if (changed.has(id) || tree.nodes.get(id)?.children.length !== node.children.length) continue;
+      expect(node, id).toBe(tree.nodes.get(id));
+      same++;
+    }
+    expect(same).toBeGreaterThan(after.nodes.size / 2);
   });
 
   it('merges a near-duplicate into the existing fact, keeping both provenances', async () => {

@@ -7,10 +7,9 @@
 import type { EmbedderPort } from '../ports.ts';
 import { mergeSources } from '../facts/dedup.ts';
 import type { EmbeddedFact, Fact, MemoryTree, NodeId, Vector } from '../types.ts';
-import { cosine } from '../vector.ts';
-import { centreOf } from './cohesion.ts';
 import { DUPLICATE_COSINE, MAX_LEAF_SIZE, MAX_ROOTS } from './constants.ts';
 import { factNodeId, TreeDraft } from './draft.ts';
+import { InsertIndex } from './insert-index.ts';
 import { labelTree } from './label-tree.ts';
 import { splitInTwo } from './split.ts';
 import type { Summariser } from './summarise.ts';
@@ -48,9 +47,10 @@ export async function insertFacts(
   let newLeaves = 0;
   let splits = 0;
 
+  const index = new InsertIndex(draft);
   for (const fact of newFacts) {
     options.signal?.throwIfAborted();
-    const duplicate = findDuplicate(draft, fact.embedding);
+    const duplicate = findDuplicate(draft, index, fact.embedding);
     if (duplicate) {
       draft.facts.set(duplicate.id, {
         ...duplicate,
@@ -62,18 +62,20 @@ export async function insertFacts(
     const factNode = draft.addFact(fact, fact.embedding);
     added++;
     if (draft.height === 1) continue; // flat tree: the fact is a root
-    const leaf = routeToLeaf(draft, fact.embedding, admission);
+    const leaf = routeToLeaf(index, fact.embedding, admission);
     if (leaf) {
       draft.attach(factNode.id, leaf);
+      index.childrenChanged(leaf);
       markAncestry(draft, leaf, dirty);
       if (draft.node(leaf).children.length > MAX_LEAF_SIZE) {
         const sibling = splitLeaf(draft, leaf);
+        index.childrenChanged(leaf);
         markAncestry(draft, sibling, dirty);
         splits++;
       }
     } else {
       const created = draft.addSummary(1, fact.text, fact.embedding, [factNode.id]);
-      placeUnderClosestParent(draft, created.id);
+      placeUnderClosestParent(draft, index, created.id);
       markAncestry(draft, created.id, dirty);
       newLeaves++;
     }
@@ -93,49 +95,33 @@ export async function insertFacts(
 
   const resummarised = await resummarise(draft, dirty, options);
   return {
-    tree: labelTree(draft.freeze(tree.build, tree.insertedSinceBuild + added)),
+    tree: labelTree(draft.freeze(tree.build, tree.insertedSinceBuild + added), dirty),
     report: { added, merged, newLeaves, splits, resummarised, rebuilt: false },
   };
 }
 
-function findDuplicate(draft: TreeDraft, embedding: Vector): Fact | undefined {
-  for (const id of draft.levels[0] ?? []) {
-    const node = draft.node(id);
-    if (node.factId !== undefined && cosine(node.embedding, embedding) >= DUPLICATE_COSINE) {
-      return draft.facts.get(node.factId);
-    }
-  }
-  return undefined;
+function findDuplicate(draft: TreeDraft, index: InsertIndex, embedding: Vector): Fact | undefined {
+  const id = index.firstAtLeast(embedding, DUPLICATE_COSINE);
+  const factId = id === undefined ? undefined : draft.node(id).factId;
+  return factId === undefined ? undefined : draft.facts.get(factId);
 }
 
 /**
  * The leaf whose centre is closest, if the fact would sit in it about as tightly as facts sat in
  * their leaves at build time (within two standard deviations); otherwise undefined: a new leaf.
  */
-function routeToLeaf(draft: TreeDraft, embedding: Vector, admission: number): NodeId | undefined {
-  const lookup = (id: NodeId) => draft.node(id);
-  let best: NodeId | undefined;
-  let bestScore = Number.NEGATIVE_INFINITY;
-  for (const leaf of draft.levels[1] ?? []) {
-    const score = cosine(centreOf(lookup, leaf), embedding);
-    if (score > bestScore) [best, bestScore] = [leaf, score];
-  }
-  return bestScore >= admission ? best : undefined;
+function routeToLeaf(index: InsertIndex, embedding: Vector, admission: number): NodeId | undefined {
+  const { leaf, score } = index.closestLeaf(embedding);
+  return score >= admission ? leaf : undefined;
 }
 
-/** Attaches a new node under the closest node one level up, recursively up to the roots. */
-function placeUnderClosestParent(draft: TreeDraft, id: NodeId): void {
+/** Attaches a new node under the closest node one level up (none when it is a root now). */
+function placeUnderClosestParent(draft: TreeDraft, index: InsertIndex, id: NodeId): void {
   const node = draft.node(id);
-  const parents = draft.levels[node.level + 1];
-  if (!parents || parents.length === 0) return; // it is a root now
-  const lookup = (p: NodeId) => draft.node(p);
-  let best = parents[0] as NodeId;
-  let bestScore = Number.NEGATIVE_INFINITY;
-  for (const parent of parents) {
-    const score = cosine(centreOf(lookup, parent), node.embedding);
-    if (score > bestScore) [best, bestScore] = [parent, score];
-  }
+  const { node: best } = index.closestAt(node.level + 1, node.embedding);
+  if (best === undefined) return;
   draft.attach(id, best);
+  index.childrenChanged(best);
 }
 
 function splitLeaf(draft: TreeDraft, leaf: NodeId): NodeId {

@@ -4,8 +4,8 @@ import { asFactId, asSessionId, type MemoryTree, type NodeId } from '../types.ts
 import { TreeDraft } from './draft.ts';
 import { editFact, removeFacts } from './edit.ts';
 import { labelCoverage } from './label-coverage.ts';
-import { parseLabel } from './label-format.ts';
-import { labelTree } from './label-tree.ts';
+import { formatLabel, parseLabel } from './label-format.ts';
+import { labelTree, SCOPED_RELABEL_MAX_FACTS } from './label-tree.ts';
 import { keywordSummariser } from './summarise.ts';
 
 const embedder = new HashEmbedder();
@@ -101,5 +101,90 @@ describe('labelCoverage', () => {
     const { nodes, coverage } = labelCoverage(tree);
     expect(nodes).toBe(2);
     expect(coverage).toBeCloseTo((2 / 3 + 0) / 2, 12);
+  });
+
+  it('with the summaries an insert changed, relabels only those and their siblings, as a full labelling would', () => {
+    const TOPICS = [
+      BREAD,
+      HIKES,
+      [
+        'My cat sleeps on the radiator.',
+        'The cat food is in the hall cupboard.',
+        'Our cat is ten.',
+      ],
+      ['I learn Korean on Sundays.', 'My Korean tutor is patient.', 'Korean grammar is hard.'],
+    ];
+    const draft = new TreeDraft();
+    const leaves = TOPICS.map((texts, l) => {
+      const ids = texts.map((text, i) => {
+        const fact = {
+          id: asFactId(`${l}/${i}`),
+          text,
+          category: 'other' as const,
+          sources: [{ sessionId: asSessionId(`s${l}`), turnIds: [] }],
+        };
+        return draft.addFact(fact, embedder.embedOne(text)).id;
+      });
+      return draft.addSummary(1, texts[0]!, embedder.embedOne(texts[0]!), ids).id;
+    });
+    const parents = [leaves.slice(0, 2), leaves.slice(2)].map(
+      (ids) => draft.addSummary(2, TOPICS[0]![0]!, embedder.embedOne('x'), ids).id,
+    );
+    draft.addSummary(3, TOPICS[0]![0]!, embedder.embedOne('x'), parents);
+    const tree = draft.freeze({ seed: 1, factCount: 12, leafCohesion: 1, leafCohesionStd: 0 }, 0);
+
+    const full = labelTree(tree);
+    const scoped = labelTree(tree, new Set([leaves[0]!]));
+    const text = (t: MemoryTree, id: NodeId) => t.nodes.get(id)!.text;
+    for (const id of leaves.slice(0, 2)) {
+      expect(parseLabel(text(scoped, id))).toBeDefined();
+      expect(text(scoped, id)).toBe(text(full, id));
+    }
+    for (const id of [...leaves.slice(2), ...parents, ...tree.levels[3]!]) {
+      expect(text(scoped, id)).toBe(text(tree, id));
+      expect(scoped.nodes.get(id)).toBe(tree.nodes.get(id));
+    }
+  });
+
+  it('after an insert, keeps the labels of a group over the scoped limit, but labels its stand-ins', () => {
+    const draft = new TreeDraft();
+    const size = Math.ceil(SCOPED_RELABEL_MAX_FACTS / 2) + 1;
+    const leaves = ['sourdough bread baking', 'coastal trail hiking'].map((topic, l) => {
+      const ids = Array.from({ length: size }, (_, i) => {
+        const text = `Note ${i} about ${topic} number ${i % 17}.`;
+        const fact = {
+          id: asFactId(`${l}/${i}`),
+          text,
+          category: 'other' as const,
+          sources: [{ sessionId: asSessionId(`s${l}`), turnIds: [] }],
+        };
+        return draft.addFact(fact, embedder.embedOne(text)).id;
+      });
+      return draft.addSummary(1, `Note 0 about ${topic} number 0.`, embedder.embedOne(topic), ids)
+        .id;
+    });
+    draft.addSummary(
+      2,
+      'Note 0 about sourdough bread baking number 0.',
+      embedder.embedOne('x'),
+      leaves,
+    );
+    const labelled = labelTree(
+      draft.freeze({ seed: 1, factCount: 2 * size, leafCohesion: 1, leafCohesionStd: 0 }, 0),
+    );
+    const [a, b] = leaves as [NodeId, NodeId];
+    const stale = formatLabel({ keywords: ['stale'], quote: 'An older label.' });
+    const nodes = new Map(labelled.nodes);
+    nodes.set(a, {
+      ...labelled.nodes.get(a)!,
+      text: 'Note 3 about sourdough bread baking number 3.',
+    });
+    nodes.set(b, { ...labelled.nodes.get(b)!, text: stale });
+    const inserted: MemoryTree = { ...labelled, nodes };
+
+    const scoped = labelTree(inserted, new Set([a]));
+    expect(scoped.nodes.get(a)!.text).toBe(labelled.nodes.get(a)!.text); // the stand-in is labelled
+    expect(scoped.nodes.get(b)!.text).toBe(stale); // over the limit: left for the next rebuild
+    expect(labelTree(inserted).nodes.get(b)!.text).toBe(labelled.nodes.get(b)!.text);
   });
 });

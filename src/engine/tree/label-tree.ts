@@ -28,23 +28,28 @@ export function isMachineText(text: string, memberTexts: ReadonlySet<string>): b
   return memberTexts.has(text) || parseLabel(text) !== undefined;
 }
 
-/** The fact ids under every node, bottom-up, in tree order. */
-function membersOf(tree: MemoryTree): Map<NodeId, readonly FactId[]> {
-  const out = new Map<NodeId, readonly FactId[]>();
-  tree.levels.forEach((ids, level) => {
-    for (const id of ids) {
-      const node = tree.nodes.get(id);
-      if (!node) continue;
-      const facts =
-        level === 0
-          ? node.factId === undefined
-            ? []
-            : [node.factId]
-          : node.children.flatMap((c) => out.get(c) ?? []);
-      out.set(id, facts);
-    }
-  });
-  return out;
+/** The fact ids under a node, in tree order, worked out when first asked for. */
+interface Members {
+  get(id: NodeId): readonly FactId[];
+}
+
+function lazyMembers(tree: MemoryTree): Members {
+  const known = new Map<NodeId, readonly FactId[]>();
+  const get = (id: NodeId): readonly FactId[] => {
+    const kept = known.get(id);
+    if (kept) return kept;
+    const node = tree.nodes.get(id);
+    const facts = !node
+      ? []
+      : node.level === 0
+        ? node.factId === undefined
+          ? []
+          : [node.factId]
+        : node.children.flatMap((c) => get(c));
+    known.set(id, facts);
+    return facts;
+  };
+  return { get };
 }
 
 /** The nodes a node's keywords are weighed against: its siblings, else its whole level. */
@@ -61,24 +66,44 @@ function comparisonGroups(tree: MemoryTree, level: readonly NodeId[]): NodeId[][
   return [...groups.filter((g) => g.length > 1), ...(lonely.length > 0 ? [[...level]] : [])];
 }
 
-/** The tree with every machine-written summary relabelled; the same tree when nothing changed. */
-export function labelTree(tree: MemoryTree): MemoryTree {
+/**
+ * An insert relabels a comparison group over more facts than this only where it holds a node
+ * still showing a stand-in: a few new facts barely move the keywords of thousands, and
+ * relabelling a heavy user's upper summaries (10,000 facts each) on every insert cost about a
+ * second. They are relabelled at the next full labelling (every rebuild, which drift triggers).
+ */
+export const SCOPED_RELABEL_MAX_FACTS = 2000;
+
+/**
+ * The tree with every machine-written summary relabelled; the same tree when nothing changed.
+ * With `changed` (the summaries an insert touched), only those and their siblings are
+ * relabelled, in groups of at most SCOPED_RELABEL_MAX_FACTS facts (and wherever a stand-in
+ * waits for its label): the labels such a change can move. A term crossing the tree-wide
+ * frequency limit is picked up by the next full labelling.
+ */
+export function labelTree(tree: MemoryTree, changed?: ReadonlySet<NodeId>): MemoryTree {
   if (tree.levels.length <= 1) return tree;
-  const members = membersOf(tree);
+  const members = lazyMembers(tree);
   const terms = factTerms(tree);
   const termsOf = (id: FactId) => terms.get(id) ?? [];
   const texts = new Map<NodeId, string>();
+  const inScope = changed && withSiblings(tree, changed);
   for (const level of tree.levels.slice(1)) {
-    const needs = new Set(level.filter((id) => needsLabel(tree, id, members)));
-    if (needs.size === 0) continue;
+    const candidates = new Set(inScope ? level.filter((id) => inScope.has(id)) : level);
+    if (candidates.size === 0) continue;
     for (const group of comparisonGroups(tree, level)) {
-      const wanted = group.filter((id) => needs.has(id));
+      let wanted = group.filter((id) => candidates.has(id));
       if (wanted.length === 0) continue;
-      const classes: TermClass[] = group.map((id) => (members.get(id) ?? []).map(termsOf));
+      if (inScope && memberCount(group, members) > SCOPED_RELABEL_MAX_FACTS) {
+        wanted = wanted.filter((id) => parseLabel(tree.nodes.get(id)?.text ?? '') === undefined);
+      }
+      wanted = wanted.filter((id) => needsLabel(tree, id, members));
+      if (wanted.length === 0) continue;
+      const classes: TermClass[] = group.map((id) => members.get(id).map(termsOf));
       const weights = classTfIdf(classes);
       for (const id of wanted) {
         const at = group.indexOf(id);
-        const byCentrality = centralFirst(tree, members.get(id) ?? []).map(termsOf);
+        const byCentrality = centralFirst(tree, members.get(id)).map(termsOf);
         const chosen = pickKeywords(weights[at] ?? new Map(), byCentrality, LABEL_KEYWORDS);
         texts.set(id, formatLabel({ keywords: chosen, quote: quoteOf(tree, members, terms, id) }));
       }
@@ -87,12 +112,37 @@ export function labelTree(tree: MemoryTree): MemoryTree {
   return withTexts(tree, texts);
 }
 
+const memberCount = (group: readonly NodeId[], members: Members) =>
+  group.reduce((sum, id) => sum + members.get(id).length, 0);
+
+/** The nodes and every child of their parents. */
+function withSiblings(tree: MemoryTree, ids: ReadonlySet<NodeId>): Set<NodeId> {
+  const out = new Set(ids);
+  for (const id of ids) {
+    const parent = tree.nodes.get(id)?.parent;
+    const siblings = parent == null ? [] : (tree.nodes.get(parent)?.children ?? []);
+    for (const sibling of siblings) out.add(sibling);
+  }
+  return out;
+}
+
+/** A fact's candidate keywords, kept per fact object (facts are immutable and shared by trees). */
+const termsByFact = new WeakMap<object, string[]>();
+function termsOfFact(fact: { readonly text: string }): string[] {
+  let terms = termsByFact.get(fact);
+  if (!terms) {
+    terms = labelTerms(fact.text);
+    termsByFact.set(fact, terms);
+  }
+  return terms;
+}
+
 /** Each fact's candidate keywords, without the terms too common in the tree to name anything. */
 function factTerms(tree: MemoryTree): Map<FactId, string[]> {
   const out = new Map<FactId, string[]>();
   const df = new Map<string, number>();
   for (const fact of tree.facts.values()) {
-    const terms = labelTerms(fact.text);
+    const terms = termsOfFact(fact);
     out.set(fact.id, terms);
     for (const term of new Set(terms)) df.set(term, (df.get(term) ?? 0) + 1);
   }
@@ -106,15 +156,11 @@ function factTerms(tree: MemoryTree): Map<FactId, string[]> {
   return out;
 }
 
-function needsLabel(
-  tree: MemoryTree,
-  id: NodeId,
-  members: ReadonlyMap<NodeId, readonly FactId[]>,
-): boolean {
+function needsLabel(tree: MemoryTree, id: NodeId, members: Members): boolean {
   const node = tree.nodes.get(id);
   if (!node || node.level === 0) return false;
   const memberTexts = new Set<string>();
-  for (const factId of members.get(id) ?? []) {
+  for (const factId of members.get(id)) {
     const text = tree.facts.get(factId)?.text;
     if (text !== undefined) memberTexts.add(text);
   }
@@ -146,11 +192,11 @@ const QUOTE_MIN_TERMS = 3;
  */
 function quoteOf(
   tree: MemoryTree,
-  members: ReadonlyMap<NodeId, readonly FactId[]>,
+  members: Members,
   terms: ReadonlyMap<FactId, readonly string[]>,
   id: NodeId,
 ): string {
-  const facts = (members.get(id) ?? []).flatMap((factId) => {
+  const facts = members.get(id).flatMap((factId) => {
     const node = tree.nodes.get(factNodeId(factId));
     const fact = tree.facts.get(factId);
     const rich = (terms.get(factId)?.length ?? 0) >= QUOTE_MIN_TERMS;
