@@ -7,6 +7,7 @@
 import { throwIfAborted } from '../engine/errors.ts';
 import type { LlmPort } from '../engine/ports.ts';
 import type { TraversalEvent } from '../engine/retrieval.ts';
+import { treeLexicon } from '../engine/tree/lexicon.ts';
 import { DEFAULT_MEMORY_EFFORT, memorySearch } from '../engine/tree/memory-effort.ts';
 import type { MemoryEngine } from './memory-engine.ts';
 import type { MemoryStore } from '../storage/memory-store.ts';
@@ -44,4 +45,13 @@ export async function retrieveMemories(
     judgeTokens: result.judgeTokens,
     events: result.events,
   };
+}
+
+/**
+ * Reads what the next retrieval needs (the live tree, the transcripts) and builds its lexical
+ * indexes, so the next question does not wait for them (at 30,000 facts they take seconds).
+ */
+export async function prepareRetrieval(store: MemoryStore): Promise<void> {
+  const [{ tree }, sessionTexts] = await Promise.all([store.liveTree(), store.sessionTexts()]);
+  treeLexicon(tree, sessionTexts).prepare();
 }

@@ -10,7 +10,7 @@ import { importProfile } from '../storage/export/import-profile.ts';
 import { requestPersistence, storageHealth } from '../storage/health.ts';
 import type { MemoryEngine } from './memory-engine.ts';
 import { MemoryHost, type HostOptions } from './memory-host.ts';
-import { retrieveMemories } from './memory-retrieve.ts';
+import { prepareRetrieval, retrieveMemories } from './memory-retrieve.ts';
 import { createProfile, getSettings, listProfiles, requireProfile } from '../storage/profiles.ts';
 import type { LlmPort } from '../engine/ports.ts';
 import { treeProblems } from '../storage/tree-integrity.ts';
@@ -78,7 +78,11 @@ export function createMemoryService(
         ...(conversationId === undefined ? {} : { conversationId }),
         ...(signal ? { signal } : {}),
       });
-      if (result.status === 'ingested') void rebuildInBackground(h);
+      if (result.status === 'ingested') {
+        // A drifted tree is rebuilt first; then the next question finds the live tree's
+        // lexical indexes built (both in the background, after this reply).
+        void rebuildInBackground(h).then(() => prepareRetrieval(h.store).catch(() => undefined));
+      }
       return result;
     },
     resume: () => current().resumePending(),

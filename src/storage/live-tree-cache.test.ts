@@ -3,7 +3,7 @@ import { HashEmbedder } from '../engine/testing/index.ts';
 import { tinyTree } from '../engine/tree/tiny-tree.test-support.ts';
 import { removeFacts } from '../engine/tree/edit.ts';
 import { keywordSummariser } from '../engine/tree/summarise.ts';
-import { asProfileId, type FactId } from '../engine/types.ts';
+import { asProfileId, asSessionId, asTurnId, type FactId } from '../engine/types.ts';
 import { freshDb } from './fixtures.test-support.ts';
 import { MemoryStore } from './memory-store.ts';
 import { createProfile, wipeProfile } from './profiles.ts';
@@ -145,5 +145,41 @@ describe('MemoryStore reads', () => {
     const after = await store.sessionTexts();
     expect(after).not.toBe(texts);
     expect(await store.sessionTexts()).toBe(after);
+  });
+
+  it('after an ingestion, carries the transcripts over with the new session instead of reading them again', async () => {
+    const { db } = await setup();
+    const store = new MemoryStore(db, asProfileId('p'));
+    await db.turns.put({
+      profileId: 'p',
+      sessionId: 's1',
+      seq: 0,
+      id: 's1:t0',
+      speaker: 'user',
+      text: 'Old words',
+    });
+    const live = await store.liveTree();
+    const texts = await store.sessionTexts();
+    expect([...texts.keys()]).toEqual(['s1']);
+    const gone = [...live.tree.facts.keys()][0] as FactId;
+    const { tree } = await removeFacts(live.tree, [gone], {
+      summariser: keywordSummariser,
+      embedder,
+    });
+    const written = await db.transaction('rw', TREE_TABLES(db), () =>
+      writeTreeChange(db, 'p', live, tree),
+    );
+    const session = {
+      id: asSessionId('s9'),
+      turns: [{ id: asTurnId('s9:t0'), speaker: 'user' as const, text: 'New words' }],
+    };
+    // Were the turns read again, s1 would be gone: its rows are deleted behind the store's back.
+    await db.turns.clear();
+    store.keepLiveTree(written, { from: live.tree, sessions: [session] });
+    const after = await store.sessionTexts();
+    expect([...after.keys()]).toEqual(['s1', 's9']);
+    expect(after.get(asSessionId('s9'))).toContain('New words');
+    expect(after.get(asSessionId('s1'))).toBe(texts.get(asSessionId('s1')));
+    expect((await store.liveTree()).tree).toBe(tree);
   });
 });

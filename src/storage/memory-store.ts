@@ -68,9 +68,18 @@ export class MemoryStore {
     return this.trees.load();
   }
 
-  /** After a committed write: the tree it made live, kept so the next read need not load it. */
-  keepLiveTree(live: LiveTree): void {
+  /**
+   * After a committed write: the tree it made live, kept so the next read need not load it. An
+   * ingestion that only added `sessions` to the tree it read (`from`) carries the transcripts
+   * read for that tree over with the new sessions', instead of reading every turn again.
+   */
+  keepLiveTree(live: LiveTree, added?: { from: MemoryTree; sessions: readonly Session[] }): void {
     this.trees.keep(live);
+    if (added && this.texts?.tree === added.from) {
+      const texts = new Map(this.texts.texts);
+      for (const [id, text] of sessionTexts(added.sessions)) texts.set(id, text);
+      this.texts = { tree: live.tree, texts };
+    }
   }
 
   conversations(): Promise<ConversationRow[]> {

@@ -49,6 +49,8 @@ export interface TreeLexicon {
   nodeScore(question: string, node: NodeId, sessionWeight?: number): number;
   /** The embedding of a fact's level-0 node. */
   factVector(factId: FactId): Vector | undefined;
+  /** Builds the indexes now (they are otherwise built by the first question). */
+  prepare(): void;
 }
 
 interface QueryScores {
@@ -158,5 +160,8 @@ function buildLexicon(tree: MemoryTree, texts: SessionTexts | undefined): TreeLe
     factScore: (question, id, w) => factScore(scoresFor(question, weight(w)), id),
     nodeScore: (question, id, w) => nodeScore(scoresFor(question, weight(w)), id),
     factVector: (id) => vectors.get(id),
+    prepare: () => {
+      indexes ??= buildIndexes(tree, factIds, texts);
+    },
   };
 }
