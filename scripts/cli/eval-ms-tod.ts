@@ -248,8 +248,11 @@ export async function runMsTodCommand(
       ...(signal ? { signal } : {}),
     }),
   );
-  const selected = new Set(msTodQueries(personas).slice(0, limit).map(msTodQuestionId));
-  const rows = [...previous.filter((r) => selected.has(r.question_id)), ...fresh];
+  // Rows read back and rows done now, in question order (as a one-at-a-time run gives them).
+  const byId = new Map([...previous, ...fresh].map((r) => [r.question_id, r]));
+  const rows = msTodQueries(personas)
+    .slice(0, limit)
+    .flatMap((query) => byId.get(msTodQuestionId(query)) ?? []);
   const ks = [...new Set([...MS_TOD_KS, k])].sort((a, b) => a - b);
   const recallAt: Record<string, number> = {};
   for (const key of ks) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEvalCommand } from './eval-command.ts';
 import { isNtmRun, runNtmEvalCommand } from './eval-ntm.ts';
+import type { ProgressStream } from './progress-bar.ts';
 import {
   startFakeTaskLlmServer,
   type FakeTaskLlmServer,
@@ -132,7 +133,7 @@ describe('grove eval --dataset ntm against a server (--concurrency, --cache, --m
   });
   afterAll(() => server.close());
 
-  const served = (args: string[], progress = quiet) =>
+  const served = (args: string[], progress: ProgressStream = quiet) =>
     runNtmEvalCommand(
       [
         '--dataset',
