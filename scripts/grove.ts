@@ -53,11 +53,14 @@ Commands:
       --method map-embedding|map-embedding-nojudge|bm25 [--alpha 0.5] [--query-turns user|all].
       NTM (Context-Agent): --dataset ntm --file <dialogues.jsonl> (no --method): context tokens
       against the linear history, goal coverage, and the topic/branch decisions.
-      Against a server (--llm openai:URL#model): --concurrency N questions, extractions and
-      summaries at once (N calls in flight at most); 429, 5xx and time-outs retried with backoff
-      (Retry-After honoured) up to --max-attempts; replies cached in .grove-cache/llm (--cache
-      DIR elsewhere, --no-cache off), so re-runs and other methods reuse them. A question that
-      still fails is recorded in --out and retried by the next run.
+      Against a server (--llm openai:URL#model), every dataset: --concurrency N at once (N calls
+      in flight at most; questions with their extraction and summaries, MS-TOD questions, NTM
+      dialogues), rows and figures those of a one-at-a-time run; 429, 5xx and time-outs retried
+      with backoff (Retry-After honoured) up to --max-attempts; replies cached in .grove-cache/llm
+      (--cache DIR elsewhere, --no-cache off), so re-runs and other methods reuse them. A question
+      that still fails is recorded in --out and retried by the next run; on MS-TOD and NTM such a
+      call stops the run instead (their fallbacks would score it), and the next run resumes from
+      --out. --cache, --no-cache and --max-attempts need --llm openai:URL#model.
 
 The default embedder is the bundled GloVe model (public/models, no download). --embedder <folder>
 loads any transformers.js feature-extraction model folder offline (config.json, tokenizer.json,

@@ -43,6 +43,7 @@ import {
 } from './args.ts';
 import { appendRow, readRunRecords, type RunKey } from './eval-rows.ts';
 import {
+  isServerLlm,
   servedLlm,
   servingFrom,
   servingNotes,
@@ -145,7 +146,7 @@ function settingFrom(
   const models = modelsFrom({ embedder: values.embedder, llm: llmArg }, serving.retry);
   if (!models.llm)
     return { mode: { kind: 'none' }, embedder: models.embedder, labels: models.labels };
-  const served = servedLlm(models.llm, serving, llmArg.startsWith('openai:'));
+  const served = servedLlm(models.llm, serving, isServerLlm(llmArg));
   return {
     mode: { kind: 'llm', llm: served.llm },
     llm: served.llm,
@@ -244,7 +245,7 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
   const flatDepth = choice(values['flat-depth'], 'flat-depth', FLAT_DEPTHS, 'facts');
   if (values['flat-depth'] !== undefined && method !== 'flat-hybrid')
     throw new UsageError('--flat-depth applies to --method flat-hybrid only');
-  const serving = servingFrom(values);
+  const serving = servingFrom(values, values.llm);
   const setting = settingFrom(values, noise, seed, serving);
   const dataset = await readDataset(datasetName, file, values['all-categories'] === true);
 

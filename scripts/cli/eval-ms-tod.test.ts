@@ -132,7 +132,7 @@ describe('grove eval --dataset ms-tod with an LLM (confirmation dialogue)', () =
 
   it('runs over an OpenAI-compatible endpoint, labelled as leaving the device', async () => {
     const before = server.requests();
-    const result = await dialogueRun(['--llm', server.spec('rules')]);
+    const result = await dialogueRun(['--llm', server.spec('rules'), '--no-cache']);
     expect(server.requests()).toBeGreaterThan(before);
     expect(result.llm).toContain('LEAVES THIS DEVICE');
     expect(result.turns_to_completion_mean).toBeLessThan(
@@ -143,7 +143,13 @@ describe('grove eval --dataset ms-tod with an LLM (confirmation dialogue)', () =
   });
 
   it('survives a model whose every reply is malformed: nothing stated, capped dialogues', async () => {
-    const result = await dialogueRun(['--llm', server.spec('garbled'), '--max-turns', '2']);
+    const result = await dialogueRun([
+      '--llm',
+      server.spec('garbled'),
+      '--no-cache',
+      '--max-turns',
+      '2',
+    ]);
     expect(result).toMatchObject({
       dialogues: 2,
       slot_accuracy: 0,
@@ -155,7 +161,7 @@ describe('grove eval --dataset ms-tod with an LLM (confirmation dialogue)', () =
 
   it('writes one row per question to --out and resumes without calling the model again', async () => {
     const out = join(root, 'dialogue-rows.jsonl');
-    const args = ['--llm', server.spec('rules'), '--out', out];
+    const args = ['--llm', server.spec('rules'), '--no-cache', '--out', out];
     const first = await dialogueRun([...args, '--limit', '1']);
     expect(first.dialogues).toBe(1);
     const before = server.requests();
@@ -174,5 +180,121 @@ describe('grove eval --dataset ms-tod with an LLM (confirmation dialogue)', () =
     await expect(dialogueRun([...args, '--max-turns', '3'])).rejects.toThrow(
       /holds rows of another run/,
     );
+  });
+});
+
+/** Four personas of different content (songs, restaurants), so that a row out of place shows. */
+const many = join(root, 'ms-tod-many');
+mkdirSync(many);
+for (const [id, song, restaurant] of [
+  [7, 'Black Widow', 'Bluefin'],
+  [8, 'Blue Moon', 'Nopa'],
+  [9, 'Hey Jude', 'Zuni Cafe'],
+  [10, 'Drive Slow', 'Delfina'],
+] as const)
+  writeFileSync(
+    join(many, `persona_${id}.json`),
+    msTodFixtureText()
+      .replaceAll('Black Widow', song)
+      .replaceAll('Bluefin', restaurant)
+      .replace('"persona_id":7', `"persona_id":${id}`),
+  );
+
+describe('grove eval --dataset ms-tod against a server (--concurrency, --cache, --max-attempts)', () => {
+  let server: FakeTaskLlmServer;
+  beforeAll(async () => {
+    // Replies take 15 ms, so calls made together are served together (the peak shows the limit).
+    server = await startFakeTaskLlmServer({ latencyMs: 15 });
+  });
+  afterAll(() => server.close());
+
+  const served = (args: string[]) =>
+    runMsTodCommand(
+      [
+        ...['--dataset', 'ms-tod', '--file', many, '--embedder', 'hash', '--json'],
+        ...['--method', 'map-embedding', '--llm', server.spec('rules'), ...args],
+      ],
+      { progress: quiet },
+    );
+  const untimedRows = (path: string) =>
+    readFileSync(path, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => {
+        const { ms: _ms, ...row } = JSON.parse(line) as Record<string, unknown>;
+        return row;
+      });
+
+  it('gives the rows and figures of a one-at-a-time run at --concurrency 3, never more than 3 calls in flight', async () => {
+    const one = join(root, 'served-one.jsonl');
+    const three = join(root, 'served-three.jsonl');
+    server.resetPeak();
+    const sequential = await served(['--no-cache', '--out', one]);
+    expect(server.peakConcurrent()).toBe(1);
+    server.resetPeak();
+    const concurrent = await served(['--no-cache', '--concurrency', '3', '--out', three]);
+    expect(server.peakConcurrent()).toBeGreaterThan(1);
+    expect(server.peakConcurrent()).toBeLessThanOrEqual(3);
+    expect(untimedRows(three)).toEqual(untimedRows(one));
+    expect(untimedRows(one).map((r) => r.question_id)).toEqual([
+      'persona-7#3',
+      'persona-7#4',
+      'persona-8#3',
+      'persona-8#4',
+      'persona-9#3',
+      'persona-9#4',
+      'persona-10#3',
+      'persona-10#4',
+    ]);
+    expect(concurrent.result).toEqual({
+      ...sequential.result,
+      ms_per_query: concurrent.result.ms_per_query,
+      notes: concurrent.result.notes,
+    });
+    expect(concurrent.result.notes).toContainEqual(expect.stringMatching(/^concurrency 3: /));
+  });
+
+  it('caches every reply: a re-run over the warm cache asks the server nothing', async () => {
+    const cache = join(root, 'llm-cache');
+    const first = await served(['--cache', cache, '--concurrency', '2']);
+    const fetched = server.requests();
+    expect(first.result.notes.join('\n')).toMatch(
+      /cache .*llm-cache: 0 replies read back, \d+ fetched/,
+    );
+    const again = await served(['--cache', cache, '--concurrency', '2']);
+    expect(server.requests()).toBe(fetched);
+    expect(again.result.notes.join('\n')).toMatch(/\d+ replies read back, 0 fetched/);
+    expect(again.result).toEqual({
+      ...first.result,
+      ms_per_query: again.result.ms_per_query,
+      notes: again.result.notes,
+    });
+  });
+
+  it('retries a busy server up to --max-attempts, then stops rather than score its failure', async () => {
+    server.failNext(1);
+    await expect(served(['--no-cache', '--limit', '1', '--max-attempts', '1'])).rejects.toThrow(
+      /^stopped: an LLM call still failed after its retries \(.*503.*\); pass --out/,
+    );
+    server.failNext(1);
+    const retried = await served(['--no-cache', '--limit', '1', '--max-attempts', '2']);
+    expect(retried.result.questions).toBe(1);
+  });
+
+  it('refuses serving options that would do nothing', async () => {
+    const run = (args: string[]) =>
+      runMsTodCommand([...common, '--method', 'bm25', ...args], { progress: quiet });
+    await expect(run(['--cache', join(root, 'c')])).rejects.toThrow(
+      /--cache applies to an LLM server only/,
+    );
+    await expect(run(['--llm', 'scripted', '--no-cache'])).rejects.toThrow(
+      /--no-cache applies to an LLM server only/,
+    );
+    await expect(run(['--llm', 'scripted', '--max-attempts', '3'])).rejects.toThrow(UsageError);
+    await expect(run(['--concurrency', '0'])).rejects.toThrow(/--concurrency must be at least 1/);
+    // --concurrency alone runs the questions at once, LLM or not.
+    const plain = await run([]);
+    const together = await run(['--concurrency', '4']);
+    expect(together.result.recall_at).toEqual(plain.result.recall_at);
   });
 });

@@ -8,7 +8,9 @@
  * (over the top `--judge-units` activated units, default 5) and every confirming session also
  * runs its confirmation dialogue with and without memory (eval-ms-tod-dialogue.ts): slot
  * accuracy, turns to completion and completion rate. `--out rows.jsonl` keeps one row per
- * question and resumes a run that stopped.
+ * question and resumes a run that stopped. Against a server, the serving options of the other
+ * datasets (eval-serving.ts): `--concurrency N` questions at once (rows in question order),
+ * `--cache DIR` / `--no-cache`, `--max-attempts`.
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -62,11 +64,21 @@ import {
   dialogueText,
 } from './eval-ms-tod-dialogue.ts';
 import { appendRow, readRows, type RunKey } from './eval-rows.ts';
+import {
+  isServerLlm,
+  servedLlm,
+  servingFrom,
+  servingNotes,
+  servingOptions,
+  stoppingRun,
+  stopOnFailure,
+} from './eval-serving.ts';
 import { modelsFrom } from './models.ts';
 import { progressReporter, type ProgressStream } from './progress-bar.ts';
 
 export const msTodOptions = {
   ...EVAL_RUN_OPTIONS,
+  ...servingOptions,
   k: { type: 'string' },
   alpha: { type: 'string' },
   sgd: { type: 'string' },
@@ -161,8 +173,11 @@ export async function runMsTodCommand(
   const alpha = checkAlpha(numberOption(values.alpha, 'alpha', DEFAULT_ALPHA, UNIT));
   const slotWeight = numberOption(values['slot-weight'], 'slot-weight', DEFAULT_SLOT_WEIGHT, UNIT);
   const queryTurns = choice(values['query-turns'], 'query-turns', ['user', 'all'] as const, 'user');
-  const models = modelsFrom({ embedder: values.embedder, llm: llmArg });
-  const llm = models.llm;
+  const serving = servingFrom(values, llmArg);
+  const models = modelsFrom({ embedder: values.embedder, llm: llmArg }, serving.retry);
+  const served = models.llm ? servedLlm(models.llm, serving, isServerLlm(llmArg)) : undefined;
+  const stopping = served ? stopOnFailure(served.llm) : undefined;
+  const llm = stopping?.llm;
   const dialogue = dialogueSettingsFrom(values, llm);
   const judgeUnitsArg = countOrAll(values['judge-units'], 'judge-units', 1);
   const judgeUnits = values['judge-units'] === undefined ? DEFAULT_TOP_UNITS : judgeUnitsArg;
@@ -212,25 +227,32 @@ export async function runMsTodCommand(
   };
   const out = values.out;
   const previous = out ? ((await readRows(out, run)) as MsTodRow[]) : [];
-  const fresh: MsTodRow[] = await runMsTodEval({
-    personas,
-    catalogue,
-    method,
-    embedder: models.embedder,
-    ...(judge ? { judge } : {}),
-    alpha,
-    ...(method === 'bm25' ? {} : activation),
-    k,
-    queryTurns,
-    ...(limit === undefined ? {} : { limit }),
-    ...(judgeUnits === 'all' ? {} : { judgeUnits }),
-    ...(dialogue ? { dialogue } : {}),
-    done: new Set(previous.map((r) => r.question_id)),
-    ...(out ? { onRow: (row: MsTodRow) => appendRow(out, run, row) } : {}),
-    onProgress: progressReporter(deps.progress ?? process.stderr, `eval ${method}`),
-  });
-  const selected = new Set(msTodQueries(personas).slice(0, limit).map(msTodQuestionId));
-  const rows = [...previous.filter((r) => selected.has(r.question_id)), ...fresh];
+  const fresh: MsTodRow[] = await stoppingRun(stopping, out, (signal) =>
+    runMsTodEval({
+      personas,
+      catalogue,
+      method,
+      embedder: models.embedder,
+      ...(judge ? { judge } : {}),
+      alpha,
+      ...(method === 'bm25' ? {} : activation),
+      k,
+      queryTurns,
+      ...(limit === undefined ? {} : { limit }),
+      ...(judgeUnits === 'all' ? {} : { judgeUnits }),
+      ...(dialogue ? { dialogue } : {}),
+      done: new Set(previous.map((r) => r.question_id)),
+      concurrency: serving.concurrency,
+      ...(out ? { onRow: (row: MsTodRow) => appendRow(out, run, row) } : {}),
+      onProgress: progressReporter(deps.progress ?? process.stderr, `eval ${method}`),
+      ...(signal ? { signal } : {}),
+    }),
+  );
+  // Rows read back and rows done now, in question order (as a one-at-a-time run gives them).
+  const byId = new Map([...previous, ...fresh].map((r) => [r.question_id, r]));
+  const rows = msTodQueries(personas)
+    .slice(0, limit)
+    .flatMap((query) => byId.get(msTodQuestionId(query)) ?? []);
   const ks = [...new Set([...MS_TOD_KS, k])].sort((a, b) => a - b);
   const recallAt: Record<string, number> = {};
   for (const key of ks) {
@@ -260,6 +282,12 @@ export async function runMsTodCommand(
         ]
       : []),
     ...(dialogue ? dialogueNotes(dialogue) : []),
+    ...servingNotes(
+      serving,
+      served,
+      (n) =>
+        `questions ran up to ${n} at once (each persona's memory built once; with an LLM at most ${n} calls in flight; ms per query includes waiting for a slot)`,
+    ),
   ];
   const summary = summarise(rows, {
     dataset: 'ms-tod',

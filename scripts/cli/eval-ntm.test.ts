@@ -1,9 +1,14 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEvalCommand } from './eval-command.ts';
 import { isNtmRun, runNtmEvalCommand } from './eval-ntm.ts';
+import type { ProgressStream } from './progress-bar.ts';
+import {
+  startFakeTaskLlmServer,
+  type FakeTaskLlmServer,
+} from './fake-task-llm-server.test-support.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'grove-ntm-'));
 const file = join(dir, 'ntm-syn.jsonl');
@@ -82,5 +87,161 @@ describe('grove eval --dataset ntm', () => {
     await expect(
       runNtmEvalCommand([...common, '--branch-threshold', '3'], { progress: quiet }),
     ).rejects.toThrow(/branchThreshold is a cosine/);
+  });
+});
+
+/** Five dialogues of different trips, so that a row out of place shows. */
+const trips = join(dir, 'ntm-trips.jsonl');
+writeFileSync(
+  trips,
+  (
+    [
+      ['oslo', 'Oslo', 'Norway', 5, 2000, 'a fjord cruise'],
+      ['rome', 'Rome', 'Italy', 3, 1500, 'a Vatican tour'],
+      ['kyoto', 'Kyoto', 'Japan', 7, 3000, 'a tea ceremony'],
+      ['lima', 'Lima', 'Peru', 6, 1800, 'a cooking class'],
+      ['cairo', 'Cairo', 'Egypt', 4, 1200, 'a Nile dinner cruise'],
+    ] as const
+  )
+    .map(([id, city, country, days, budget, extra]) =>
+      JSON.stringify({
+        conversation_id: id,
+        metadata: { rounds: '4' },
+        user_turns: [
+          {
+            turn_id: 1,
+            content: `Plan a trip to ${city} for ${days} days with a budget of ${budget} euros.`,
+          },
+          { turn_id: 2, content: `How warm is ${country} in spring?` },
+          {
+            turn_id: 3,
+            content: `Make the ${city} trip ${days - 1} days instead, and add ${extra}.`,
+          },
+          { turn_id: 4, content: 'What is the final trip plan?' },
+        ],
+        checkpoint_question: `Does the plan include (1) ${days - 1} days in ${city}, (2) a ${budget} euros budget and (3) ${extra}?`,
+      }),
+    )
+    .join('\n') + '\n',
+);
+
+describe('grove eval --dataset ntm against a server (--concurrency, --cache, --max-attempts)', () => {
+  let server: FakeTaskLlmServer;
+  beforeAll(async () => {
+    // Replies take 15 ms, so calls made together are served together (the peak shows the limit).
+    server = await startFakeTaskLlmServer({ latencyMs: 15 });
+  });
+  afterAll(() => server.close());
+
+  const served = (args: string[], progress: ProgressStream = quiet) =>
+    runNtmEvalCommand(
+      [
+        '--dataset',
+        'ntm',
+        '--file',
+        trips,
+        '--embedder',
+        'hash',
+        '--llm',
+        server.spec('rules'),
+        ...args,
+      ],
+      { progress },
+    );
+  const rowsOf = (path: string) =>
+    readFileSync(path, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+  it('gives the rows and figures of a one-at-a-time run at --concurrency 3, never more than 3 calls in flight', async () => {
+    const one = join(dir, 'served-one.jsonl');
+    const three = join(dir, 'served-three.jsonl');
+    server.resetPeak();
+    const sequential = await served(['--no-cache', '--out', one]);
+    expect(server.peakConcurrent()).toBe(1);
+    server.resetPeak();
+    const lines: string[] = [];
+    const concurrent = await served(['--no-cache', '--concurrency', '3', '--out', three], {
+      write: (text: string) => lines.push(text),
+      isTTY: false,
+    });
+    expect(server.peakConcurrent()).toBeGreaterThan(1);
+    expect(server.peakConcurrent()).toBeLessThanOrEqual(3);
+    expect(rowsOf(three)).toEqual(rowsOf(one));
+    expect(rowsOf(one).map((r) => r.conversation_id)).toEqual([
+      'ntm-oslo',
+      'ntm-rome',
+      'ntm-kyoto',
+      'ntm-lima',
+      'ntm-cairo',
+    ]);
+    expect(sequential.result.task_completion).not.toBeNull();
+    expect(concurrent.result).toEqual({ ...sequential.result, notes: concurrent.result.notes });
+    expect(concurrent.result.notes).toContainEqual(
+      expect.stringMatching(/^concurrency 3: dialogues/),
+    );
+    // Progress as the other datasets show it: done/total, rate, and at the end the time taken.
+    expect(lines.at(-1)).toMatch(/^eval ntm: 5\/5 \(100%\) · [\d.]+\/s · took \d+ s\n$/);
+  });
+
+  it('caches every reply: a re-run over the warm cache asks the server nothing', async () => {
+    const cache = join(dir, 'llm-cache');
+    const first = await served(['--cache', cache, '--concurrency', '2']);
+    const fetched = server.requests();
+    expect(first.result.notes.join('\n')).toMatch(
+      /cache .*llm-cache: 0 replies read back, \d+ fetched/,
+    );
+    const again = await served(['--cache', cache, '--concurrency', '2']);
+    expect(server.requests()).toBe(fetched);
+    expect(again.result.notes.join('\n')).toMatch(/\d+ replies read back, 0 fetched/);
+    expect(again.result).toEqual({ ...first.result, notes: again.result.notes });
+  });
+
+  it('retries a busy server up to --max-attempts, then stops rather than score its failure', async () => {
+    const out = join(dir, 'busy.jsonl');
+    server.failNext(1);
+    await expect(
+      served(['--no-cache', '--limit', '1', '--max-attempts', '1', '--out', out]),
+    ).rejects.toThrow(
+      /^stopped: .*503.*the rows done are in .*busy\.jsonl: run the same command again/,
+    );
+    server.failNext(1);
+    const retried = await served([
+      '--no-cache',
+      '--limit',
+      '1',
+      '--max-attempts',
+      '2',
+      '--out',
+      out,
+    ]);
+    expect(retried.result.conversations).toBe(1);
+    expect(rowsOf(out)).toHaveLength(1);
+  });
+
+  it('refuses serving options that would do nothing', async () => {
+    await expect(
+      runNtmEvalCommand([...common, '--llm', 'none', '--cache', join(dir, 'c')], {
+        progress: quiet,
+      }),
+    ).rejects.toThrow(/--cache applies to an LLM server only/);
+    await expect(
+      runNtmEvalCommand([...common, '--llm', 'scripted', '--max-attempts', '2'], {
+        progress: quiet,
+      }),
+    ).rejects.toThrow(/--max-attempts applies to an LLM server only/);
+    await expect(
+      runNtmEvalCommand([...common, '--concurrency', '0'], { progress: quiet }),
+    ).rejects.toThrow(/--concurrency must be at least 1/);
+    // --concurrency alone runs the dialogues at once, LLM or not (scripted: the test fake).
+    const plain = await runNtmEvalCommand([...common, '--llm', 'scripted'], { progress: quiet });
+    const together = await runNtmEvalCommand(
+      [...common, '--llm', 'scripted', '--concurrency', '2'],
+      {
+        progress: quiet,
+      },
+    );
+    expect(together.result).toEqual({ ...plain.result, notes: together.result.notes });
   });
 });

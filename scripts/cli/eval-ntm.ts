@@ -5,7 +5,9 @@
  * `--out` (JSON Lines, resumable like the other eval rows). `--llm none` decides with embeddings
  * only and generates no replies (the assistant side stays empty); `--llm scripted` is the test
  * fake; `--llm openai:URL#model` generates the replies, makes the paper's LLM decisions and judges
- * the final reply against the checkpoint (task completion).
+ * the final reply against the checkpoint (task completion). Against a server, the serving options
+ * of the other datasets (eval-serving.ts): `--concurrency N` dialogues at once (rows in dialogue
+ * order), `--cache DIR` / `--no-cache`, `--max-attempts`.
  */
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { discourseDeps } from '../../src/engine/discourse/turn.ts';
@@ -24,6 +26,7 @@ import {
   type NtmSummary,
 } from '../../src/engine/eval/ntm-eval.ts';
 import { goalCoverage, goalKeyTerms } from '../../src/engine/eval/goal-terms.ts';
+import { mapLimitedInOrder } from '../../src/engine/concurrency/map-limited.ts';
 import type { LlmPort } from '../../src/engine/ports.ts';
 import { ScriptedLlm } from '../../src/engine/testing/index.ts';
 import {
@@ -37,11 +40,21 @@ import {
   UsageError,
 } from './args.ts';
 import { readDataset, type EvalDeps } from './eval-command.ts';
+import {
+  isServerLlm,
+  servedLlm,
+  servingFrom,
+  servingNotes,
+  servingOptions,
+  stoppingRun,
+  stopOnFailure,
+} from './eval-serving.ts';
 import { modelsFrom } from './models.ts';
 import { progressReporter } from './progress-bar.ts';
 
 export const ntmOptions = {
   ...EVAL_RUN_OPTIONS,
+  ...servingOptions,
   out: { type: 'string' },
   'top-k': { type: 'string' },
   'branch-threshold': { type: 'string' },
@@ -61,22 +74,23 @@ export function isNtmRun(argv: readonly string[]): boolean {
   return argValue(argv, 'dataset') === 'ntm';
 }
 
-/** Test mode: replies echo the request; the judge counts goals whose key terms the reply holds. */
-function scriptedNtmLlm(): ScriptedLlm {
-  return new ScriptedLlm({
-    rules: {
-      [NTM_REPLY_PURPOSE]: (prompt) => `Noted: ${prompt.split('\n\n').at(-1) ?? ''}`,
-      [NTM_JUDGE_PURPOSE]: (prompt) => {
-        const reply = readSection(prompt, 'FINAL REPLY') ?? '';
-        const goals = (readSection(prompt, 'GOALS') ?? '')
-          .split('\n')
-          .map((l) => goalKeyTerms(l.replace(/^\(\d+\)\s*/, '')));
-        const { covered, total } = goalCoverage(goals, reply);
-        return JSON.stringify({ satisfied: covered, total: Math.max(1, total) });
-      },
-    },
-  });
-}
+/**
+ * Test mode (`--llm scripted`, and the fake server of the CLI tests): replies echo the request;
+ * the judge counts goals whose key terms the reply holds.
+ */
+export const NTM_TEST_RULES: Readonly<Record<string, (prompt: string) => string>> = {
+  [NTM_REPLY_PURPOSE]: (prompt) => `Noted: ${prompt.split('\n\n').at(-1) ?? ''}`,
+  [NTM_JUDGE_PURPOSE]: (prompt) => {
+    const reply = readSection(prompt, 'FINAL REPLY') ?? '';
+    const goals = (readSection(prompt, 'GOALS') ?? '')
+      .split('\n')
+      .map((l) => goalKeyTerms(l.replace(/^\(\d+\)\s*/, '')));
+    const { covered, total } = goalCoverage(goals, reply);
+    return JSON.stringify({ satisfied: covered, total: Math.max(1, total) });
+  },
+};
+
+const scriptedNtmLlm = (): ScriptedLlm => new ScriptedLlm({ rules: NTM_TEST_RULES });
 
 interface RunKey {
   readonly dataset: 'ntm';
@@ -189,11 +203,16 @@ export async function runNtmEvalCommand(
       { min: 0, max: 1 },
     ),
   };
-  const models = modelsFrom({
-    embedder: values.embedder,
-    llm: llmArg === 'scripted' ? 'none' : llmArg,
-  });
-  const llm: LlmPort | undefined = llmArg === 'scripted' ? scriptedNtmLlm() : models.llm;
+  const maxReplyTokens = intOption(values['max-reply-tokens'], 'max-reply-tokens', 512);
+  const serving = servingFrom(values, llmArg);
+  const models = modelsFrom(
+    { embedder: values.embedder, llm: llmArg === 'scripted' ? 'none' : llmArg },
+    serving.retry,
+  );
+  const bare: LlmPort | undefined = llmArg === 'scripted' ? scriptedNtmLlm() : models.llm;
+  const served = bare ? servedLlm(bare, serving, isServerLlm(llmArg)) : undefined;
+  const stopping = served ? stopOnFailure(served.llm) : undefined;
+  const llm = stopping?.llm;
   const llmLabel =
     llmArg === 'scripted'
       ? 'scripted (TEST MODE: rule-based fake LLM)'
@@ -218,21 +237,32 @@ export async function runNtmEvalCommand(
   const out = values.out;
   const previous = out ? await readNtmRows(out, run) : [];
   const done = new Map(previous.map((r) => [r.conversation_id, r]));
+  const todo = dialogues.filter((d) => !done.has(d.id));
   const report = progressReporter(deps.progress ?? process.stderr, 'eval ntm');
-  const rows: NtmRow[] = [];
-  for (const [i, dialogue] of dialogues.entries()) {
-    let row = done.get(dialogue.id);
-    if (!row) {
-      row = await replayNtmDialogue(dialogue, {
-        deps: engineDeps,
-        ...(llm ? { replyLlm: llm, judgeLlm: llm } : {}),
-        maxReplyTokens: intOption(values['max-reply-tokens'], 'max-reply-tokens', 512),
-      });
-      if (out) await appendFile(out, `${JSON.stringify({ run, ...row })}\n`);
-    }
-    rows.push(row);
-    report(i + 1, dialogues.length);
-  }
+  let progress = dialogues.length - todo.length;
+  report(progress, dialogues.length);
+  // Dialogues run `--concurrency` at a time (each one's turns in order); rows are written and
+  // aggregated in dialogue order, as a one-at-a-time run gives them.
+  const fresh = await stoppingRun(stopping, out, (signal) =>
+    mapLimitedInOrder(
+      todo,
+      serving.concurrency,
+      async (dialogue) => {
+        const row = await replayNtmDialogue(dialogue, {
+          deps: engineDeps,
+          ...(llm ? { replyLlm: llm, judgeLlm: llm } : {}),
+          maxReplyTokens,
+          ...(signal ? { signal } : {}),
+        });
+        report(++progress, dialogues.length);
+        return row;
+      },
+      (row) => (out ? appendFile(out, `${JSON.stringify({ run, ...row })}\n`) : undefined),
+      signal,
+    ),
+  );
+  let next = 0;
+  const rows = dialogues.map((d) => done.get(d.id) ?? (fresh[next++] as NtmRow));
   const notes = [...dataset.notes.filter((n) => !n.startsWith('NTM has no retrieval'))];
   notes.push(
     'tokens: mean per turn of what is sent before the query (selected context vs the linear history of the same rounds)',
@@ -243,6 +273,14 @@ export async function runNtmEvalCommand(
   if (limit !== undefined)
     notes.push(`--limit ${limit}: the first ${dialogues.length} dialogues only`);
   if (previous.length > 0) notes.push(`resumed: ${done.size} rows read back from ${out}`);
+  notes.push(
+    ...servingNotes(
+      serving,
+      served,
+      (n) =>
+        `dialogues ran up to ${n} at once (each one's turns in order; with an LLM at most ${n} calls in flight)`,
+    ),
+  );
   const summary = summariseNtm(rows, {
     embedder: models.labels.embedder,
     llm: llmLabel,

@@ -145,5 +145,12 @@ describe('grove eval --llm openai:URL#model', () => {
     await expect(run(['--method', 'bm25', '--max-attempts', 'many'])).rejects.toThrow(
       /--max-attempts must be an integer/,
     );
+    // Nothing to cache or retry without a server: said, not ignored.
+    await expect(run(['--method', 'bm25', '--cache', dir])).rejects.toThrow(
+      /--cache applies to an LLM server only/,
+    );
+    await expect(
+      run(['--method', 'rag-summary', '--llm', 'scripted', '--max-attempts', '2']),
+    ).rejects.toThrow(/--max-attempts applies to an LLM server only/);
   });
 });

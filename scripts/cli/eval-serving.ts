@@ -5,9 +5,14 @@
  * default in .grove-cache/llm; `--cache DIR`, `--no-cache`). The port stack, outermost first:
  * cache → limiter → HTTP port with retries, so a cached reply never takes a slot and a call
  * waiting to retry keeps its slot (backing off lowers the pressure on the server).
+ * The same pieces serve every dataset: the retrieval ones (eval-command.ts), MS-TOD
+ * (eval-ms-tod.ts: questions at once) and NTM (eval-ntm.ts: dialogues at once); the last two also
+ * stop on a call that still fails after its retries (`stopOnFailure`), since their engines would
+ * score it as an unusable reply.
  */
 import { resolve } from 'node:path';
 import { limitedLlm } from '../../src/engine/concurrency/limited-llm.ts';
+import { errorMessage, isAbortError } from '../../src/engine/errors.ts';
 import type { LlmPort } from '../../src/engine/ports.ts';
 import { SERVER_RETRY_POLICY, type RetryPolicy } from '../../src/engine/retry/policy.ts';
 import { intOption, UsageError } from './args.ts';
@@ -28,12 +33,24 @@ export interface Serving {
   readonly retry: RetryPolicy;
 }
 
-export function servingFrom(values: {
-  concurrency?: string | undefined;
-  cache?: string | undefined;
-  'no-cache'?: boolean | undefined;
-  'max-attempts'?: string | undefined;
-}): Serving {
+/** Whether `--llm` names an OpenAI-compatible server: the only LLM that is cached and retried. */
+export const isServerLlm = (llm: string | undefined): boolean =>
+  llm?.startsWith('openai:') === true;
+
+/**
+ * The serving options of a run whose `--llm` is `llm`. `--cache`, `--no-cache` and
+ * `--max-attempts` without a server are a usage error (nothing would be cached or retried);
+ * `--concurrency` applies to every run (the questions, dialogues or personas evaluated at once).
+ */
+export function servingFrom(
+  values: {
+    concurrency?: string | undefined;
+    cache?: string | undefined;
+    'no-cache'?: boolean | undefined;
+    'max-attempts'?: string | undefined;
+  },
+  llm: string | undefined,
+): Serving {
   const concurrency = intOption(values.concurrency, 'concurrency', 1);
   if (concurrency < 1) throw new UsageError(`--concurrency must be at least 1, got ${concurrency}`);
   const maxAttempts = intOption(
@@ -45,6 +62,15 @@ export function servingFrom(values: {
     throw new UsageError(`--max-attempts must be at least 1, got ${maxAttempts}`);
   if (values['no-cache'] === true && values.cache !== undefined)
     throw new UsageError('pass either --cache DIR or --no-cache, not both');
+  if (!isServerLlm(llm)) {
+    const given = (['cache', 'no-cache', 'max-attempts'] as const).find(
+      (name) => values[name] !== undefined,
+    );
+    if (given)
+      throw new UsageError(
+        `--${given} applies to an LLM server only (--llm openai:URL#model): with --llm ${llm ?? 'none'} no reply is cached or retried`,
+      );
+  }
   return {
     concurrency,
     cacheDir:
@@ -69,13 +95,22 @@ export function servedLlm(llm: LlmPort, serving: Serving, cacheable: boolean): S
   return { llm: cachedLlm(limited, cache), cache };
 }
 
-/** What the summary says about concurrency, retries and the cache. */
-export function servingNotes(serving: Serving, served: ServedLlm | undefined): string[] {
+/** What the retrieval datasets run at once: the concurrency note's wording. */
+const RETRIEVAL_CONCURRENCY = (n: number) =>
+  `questions, extraction and summaries ran up to ${n} at once (ms per query includes waiting for a slot)`;
+
+/**
+ * What the summary says about concurrency, retries and the cache; `running` says what ran up to
+ * N at once (MS-TOD and NTM say it their own way).
+ */
+export function servingNotes(
+  serving: Serving,
+  served: ServedLlm | undefined,
+  running: (n: number) => string = RETRIEVAL_CONCURRENCY,
+): string[] {
   const notes: string[] = [];
   if (serving.concurrency > 1)
-    notes.push(
-      `concurrency ${serving.concurrency}: questions, extraction and summaries ran up to ${serving.concurrency} at once (ms per query includes waiting for a slot)`,
-    );
+    notes.push(`concurrency ${serving.concurrency}: ${running(serving.concurrency)}`);
   const cache = served?.cache;
   if (cache) {
     const { hits, misses, corrupt, writeErrors } = cache.stats;
@@ -86,4 +121,73 @@ export function servingNotes(serving: Serving, served: ServedLlm | undefined): s
     );
   }
   return notes;
+}
+
+/** A served LLM that stops its run on the first call that still fails after its retries. */
+export interface StoppingLlm {
+  readonly llm: LlmPort;
+  /** Aborted by that failure: pass it to the run, so that nothing more is started. */
+  readonly signal: AbortSignal;
+  /** The failure that stopped the run, if one did. */
+  readonly failure: () => unknown;
+}
+
+/**
+ * For the evaluations whose engine turns a failed call into a fallback (MS-TOD's LLM judge,
+ * NTM's topic and branch decisions, round summaries and judge): a server that still fails after
+ * `--max-attempts` would otherwise be scored as the model's unusable reply. The first such
+ * failure aborts `signal` instead, so no row is made from it; the rows done before are kept
+ * (`--out`) and the next run resumes after them.
+ */
+export function stopOnFailure(inner: LlmPort): StoppingLlm {
+  const controller = new AbortController();
+  let failure: { error: unknown } | undefined;
+  const watched =
+    <R>(call: (request: R) => ReturnType<LlmPort['complete']>) =>
+    async (request: R) => {
+      try {
+        return await call(request);
+      } catch (error) {
+        if (!isAbortError(error) && !controller.signal.aborted) {
+          failure = { error };
+          controller.abort(error);
+        }
+        throw error;
+      }
+    };
+  return {
+    llm: {
+      id: inner.id,
+      ...(inner.concurrency === undefined ? {} : { concurrency: inner.concurrency }),
+      complete: watched((request) => inner.complete(request)),
+      completeStructured: watched((request) => inner.completeStructured(request)),
+      countTokens: (text) => inner.countTokens(text),
+    },
+    signal: controller.signal,
+    failure: () => failure?.error,
+  };
+}
+
+/**
+ * Runs an evaluation with `stopping`'s signal; when a failed call stopped it, throws that
+ * failure, saying what was kept and how to resume.
+ */
+export async function stoppingRun<T>(
+  stopping: StoppingLlm | undefined,
+  out: string | undefined,
+  run: (signal: AbortSignal | undefined) => Promise<T>,
+): Promise<T> {
+  try {
+    return await run(stopping?.signal);
+  } catch (error) {
+    const failure = stopping?.failure();
+    if (failure === undefined) throw error;
+    throw new Error(
+      `stopped: an LLM call still failed after its retries (${errorMessage(failure)}); ` +
+        (out
+          ? `the rows done are in ${out}: run the same command again to resume after them`
+          : 'pass --out rows.jsonl to keep the rows done and resume after them'),
+      { cause: error },
+    );
+  }
 }

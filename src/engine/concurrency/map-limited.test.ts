@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AbortError } from '../errors.ts';
-import { mapLimited } from './map-limited.ts';
+import { mapLimited, mapLimitedInOrder } from './map-limited.ts';
 import { OrderedSteps } from './ordered-steps.ts';
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -70,6 +70,69 @@ describe('mapLimited', () => {
   it('handles no items and more slots than items', async () => {
     expect(await mapLimited([], 8, () => Promise.resolve(1))).toEqual([]);
     expect(await mapLimited([1, 2], 8, (x) => Promise.resolve(x + 1))).toEqual([2, 3]);
+  });
+});
+
+describe('mapLimitedInOrder', () => {
+  it('hands results out in item order, each as soon as the earlier ones are out', async () => {
+    const handed: number[] = [];
+    const finishOrder: number[] = [];
+    const result = await mapLimitedInOrder(
+      [0, 1, 2, 3, 4, 5],
+      3,
+      async (item) => {
+        for (let turn = 0; turn < 6 - item; turn++) await settle();
+        finishOrder.push(item);
+        return item * 10;
+      },
+      async (value, index) => {
+        await settle();
+        expect(value).toBe(index * 10);
+        handed.push(index);
+      },
+    );
+    expect(result).toEqual([0, 10, 20, 30, 40, 50]);
+    expect(handed).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(finishOrder).not.toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('on a failure hands out the other finished results, waits for them, then throws it', async () => {
+    const handed: number[] = [];
+    const run = mapLimitedInOrder(
+      [0, 1, 2, 3, 4],
+      3,
+      async (item) => {
+        await settle();
+        if (item === 1) throw new Error('item 1 failed');
+        await settle();
+        return item;
+      },
+      async (value) => {
+        await settle();
+        await settle();
+        handed.push(value);
+      },
+    );
+    await expect(run).rejects.toThrow('item 1 failed');
+    // 0 and 2 ran beside 1; nothing started after the failure; every hand-out is done.
+    expect(handed).toEqual([0, 2]);
+  });
+
+  it('throws a failed hand-out once every item is done', async () => {
+    const done: number[] = [];
+    const run = mapLimitedInOrder(
+      [0, 1, 2],
+      1,
+      async (item) => {
+        done.push(item);
+        return item;
+      },
+      (value) => {
+        if (value === 0) throw new Error('cannot write 0');
+      },
+    );
+    await expect(run).rejects.toThrow('cannot write 0');
+    expect(done).toEqual([0, 1, 2]);
   });
 });
 

@@ -2,6 +2,8 @@ import { MS_TOD_OPEN_TASK_WEIGHT } from '../task-memory/open-tasks.ts';
 import { describe, expect, it } from 'vitest';
 import { catalogueFixture } from '../task-memory/fixtures.test-support.ts';
 import { createEmbeddingJudge, createLlmJudge } from '../task-memory/judge.ts';
+import { limitedLlm } from '../concurrency/limited-llm.ts';
+import { outOfOrderLlm } from '../concurrency/out-of-order-llm.test-support.ts';
 import { HashEmbedder, ScriptedLlm } from '../testing/index.ts';
 import { summariseMsTodDialogues } from './ms-tod-dialogue-summary.ts';
 import {
@@ -216,6 +218,51 @@ describe('MS-TOD confirmation dialogue in the run', () => {
       done: new Set([rows[0]?.question_id ?? '']),
     });
     expect(resumed.map((r) => r.question_id)).toEqual([rows[1]?.question_id]);
+  });
+
+  it('gives the rows of a one-at-a-time run, handed out in question order, at concurrency 3', async () => {
+    // Four personas of different content, so that rows of the wrong persona or order would show.
+    const variant = (id: number, song: string, restaurant: string) =>
+      parseMsTodPersonas(
+        msTodFixtureText()
+          .replaceAll('Black Widow', song)
+          .replaceAll('Bluefin', restaurant)
+          .replace('"persona_id":7', `"persona_id":${id}`),
+        `persona_${id}.json`,
+      );
+    const many = [
+      ...personas,
+      ...variant(8, 'Blue Moon', 'Nopa'),
+      ...variant(9, 'Hey Jude', 'Zuni Cafe'),
+      ...variant(10, 'Drive Slow', 'Delfina'),
+    ];
+    // Replies come back out of order (0–6 event-loop turns each); at most 3 calls in flight.
+    const sequential: string[] = [];
+    const one = await withLlm(new ScriptedLlm(), many, {
+      onRow: (row) => void sequential.push(row.question_id),
+    });
+    const fake = outOfOrderLlm();
+    const llm = limitedLlm(fake.llm, 3);
+    const concurrent: string[] = [];
+    const three = await runMsTodEval({
+      personas: many,
+      catalogue,
+      method: 'map-embedding',
+      embedder,
+      judge: createLlmJudge({ llm }),
+      judgeUnits: 5,
+      dialogue: { llm },
+      k: 1,
+      clock,
+      concurrency: 3,
+      onRow: (row) => void concurrent.push(row.question_id),
+    });
+    expect(one).toHaveLength(8);
+    expect(three).toEqual(one);
+    expect(concurrent).toEqual(one.map((r) => r.question_id));
+    expect(sequential).toEqual(concurrent);
+    expect(fake.peak()).toBe(3);
+    expect(new Set(one.map((r) => r.dialogue?.with_memory.response)).size).toBeGreaterThan(2);
   });
 
   it('runs no dialogue without the option (the recall-only run)', async () => {

@@ -35,6 +35,7 @@
  * the judge for map-embedding, by activation alone otherwise), pruned to their core answers.
  */
 import { createBm25Index } from '../baselines/bm25.ts';
+import { mapLimitedInOrder } from '../concurrency/map-limited.ts';
 import type { Clock, EmbedderPort } from '../ports.ts';
 import { activateHybrid, embedIntent, embedIntents } from '../task-memory/activate.ts';
 import { extractTaskMemory } from '../task-memory/extractive.ts';
@@ -106,6 +107,8 @@ export interface MsTodEvalOptions {
   readonly clock?: Clock;
   readonly onRow?: (row: MsTodRow) => void | Promise<void>;
   readonly onProgress?: (done: number, total: number) => void;
+  /** Questions evaluated at once (default 1); rows keep question order. */
+  readonly concurrency?: number;
   readonly signal?: AbortSignal;
 }
 
@@ -179,147 +182,188 @@ export const msTodQuestionId = (query: MsTodQuery): string => {
 const byActivation = (activated: readonly ActivatedUnit[]): RankedQa[] =>
   rerank(activated, new Map(), { alpha: 1 });
 
+interface PersonaMemory {
+  readonly units: readonly TaskMemoryUnit[];
+  readonly vectors: Map<string, Float32Array>;
+}
+
+/** Every stored session's unit and (but for bm25) its intent vector: built once per persona. */
+async function personaMemory(
+  persona: MsTodPersona,
+  options: MsTodEvalOptions,
+): Promise<PersonaMemory> {
+  const units = persona.sessions.map((s) => unitOf(s, options.catalogue, options.openingTurns));
+  const vectors =
+    options.method === 'bm25'
+      ? new Map<string, Float32Array>()
+      : await embedIntents(units, options.embedder, options.signal);
+  return { units, vectors };
+}
+
+/**
+ * Questions run `concurrency` at a time (default 1; with an LLM, the judge and dialogue calls of
+ * that many questions are in flight together): a persona's memory is built when its first
+ * question starts and dropped after its last. Rows are handed out and returned in question order
+ * whatever order they finish in, so a concurrent run gives the rows of a one-at-a-time run.
+ */
 export async function runMsTodEval(options: MsTodEvalOptions): Promise<MsTodRow[]> {
   if (options.method === 'map-embedding' && !options.judge)
     throw new Error('map-embedding needs a judge (createEmbeddingJudge without an LLM).');
-  const clock = options.clock ?? systemClock;
   const all = msTodQueries(options.personas);
   const queries = options.limit === undefined ? all : all.slice(0, options.limit);
-  const ks = [...new Set([...MS_TOD_KS, options.k])].sort((a, b) => a - b);
-  const rows: MsTodRow[] = [];
-  let skipped = 0;
-  let current:
-    | { persona: MsTodPersona; units: TaskMemoryUnit[]; vectors: Map<string, Float32Array> }
-    | undefined;
-  for (const query of queries) {
-    const { persona, index, gold } = query;
-    const questionId = msTodQuestionId(query);
-    if (options.done?.has(questionId)) {
-      skipped++;
-      options.onProgress?.(rows.length + skipped, queries.length);
-      continue;
-    }
-    if (current?.persona !== persona) {
-      const units = persona.sessions.map((s) => unitOf(s, options.catalogue, options.openingTurns));
-      const vectors =
-        options.method === 'bm25'
-          ? new Map()
-          : await embedIntents(units, options.embedder, options.signal);
-      current = { persona, units, vectors };
-    }
-    const started = clock.now();
-    const target = persona.sessions[index] as MsTodSession;
-    const context = queryContext(target);
-    const intentTurns =
-      options.queryTurns === 'all' ? context : context.filter((t) => t.speaker === 'user');
-    const intent = intentTurns.map((t) => t.text.trim()).join(' ');
-    const candidates = current.units.slice(0, index);
-    let ranked: SessionId[];
-    let llmCalls = 0;
-    /** QA pairs best first, for the dialogue's memory (computed only when it runs). */
-    let pairs: () => RankedQa[];
-    if (options.method === 'bm25') {
-      const scores = createBm25Index(candidates.map((u) => u.activationText ?? u.intent)).scores(
-        intent,
-      );
-      const order = scores
-        .map((score, i) => ({ score, i }))
-        .sort((a, b) => b.score - a.score || a.i - b.i);
-      ranked = order.map(({ i }) => (candidates[i] as TaskMemoryUnit).provenance.sessionId);
-      pairs = () =>
-        byActivation(
-          order.map(({ score, i }) => ({ unit: candidates[i] as TaskMemoryUnit, score })),
-        );
-    } else {
-      const vector = await embedIntent(intent, options.embedder, options.signal);
-      // The stored (earlier) sessions that completed their task: memory, never the query's labels.
-      const completed = new Set<string>(
-        persona.sessions
-          .slice(0, index)
-          .filter((s) => s.confirming)
-          .map((s) => s.session.id),
-      );
-      const activated = activateHybrid(intent, vector, candidates, current.vectors, {
-        completed,
-        ...(options.embeddingWeight === undefined
-          ? {}
-          : { embeddingWeight: options.embeddingWeight }),
-        ...(options.openTaskWeight === undefined ? {} : { openTaskWeight: options.openTaskWeight }),
-        ...(options.intentWeight === undefined ? {} : { intentWeight: options.intentWeight }),
-      });
-      if (options.method === 'map-embedding-nojudge' || !options.judge) {
-        ranked = activated.map((a) => a.unit.provenance.sessionId);
-        pairs = () => byActivation(activated);
-      } else {
-        const judged =
-          options.judgeUnits === undefined ? activated : activated.slice(0, options.judgeUnits);
-        const contextText = contextLines(intentTurns);
-        const missing = missingSlots(activated[0], options.catalogue, contextText).map(
-          (s) => s.question,
-        );
-        const outcome = await options.judge.judge({
-          context: contextText,
-          missing,
-          candidates: judged.flatMap((a) => a.unit.qa),
-          ...(options.signal ? { signal: options.signal } : {}),
-        });
-        llmCalls = outcome.llmCalls;
-        const reranked = rerank(
-          judged,
-          outcome.verdicts,
-          options.alpha === undefined ? {} : { alpha: options.alpha },
-        );
-        ranked = rankedSessions(reranked, activated);
-        pairs = () => reranked;
-      }
-    }
-    let dialogue: MsTodDialogueRow | null | undefined;
-    if (options.dialogue) {
-      const goal = goalOf(target.slotValues ?? {});
-      const schema =
-        target.intent === undefined
-          ? undefined
-          : findIntent(options.catalogue, target.intent, target.service);
-      dialogue =
-        Object.keys(goal).length === 0
-          ? null
-          : await msTodDialogue({
-              sessionId: target.session.id,
-              context: intentTurns,
-              goal,
-              slots: schema?.slots ?? [],
-              memory: pruneToAnswers(topQa(pairs())),
-              settings: options.dialogue,
-              ...(options.signal ? { signal: options.signal } : {}),
-            });
-      llmCalls += dialogue?.llm_calls ?? 0;
-    }
-    const recall: Record<string, number> = {};
-    for (const k of ks) recall[String(k)] = recallAtK(ranked, gold, k);
-    const row: MsTodRow = {
-      question_id: questionId,
-      conversation: persona.id,
-      question: intent,
-      category: target.intent ?? null,
-      gold_sessions: gold,
-      retrieved_sessions: ranked.slice(0, options.k),
-      recall_at_k: recall[String(options.k)] ?? 0,
-      recall_set: null,
-      retrieval_f1: null,
-      set_size: Math.min(options.k, ranked.length),
-      context_tokens: 0,
-      llm_calls: llmCalls,
-      judge_tokens: 0,
-      brute_force_calls: 0,
-      ms: clock.now() - started,
-      answer: null,
-      correct: null,
-      recall_at: recall,
-      ...(dialogue === undefined ? {} : { dialogue }),
-    };
-    rows.push(row);
-    await options.onRow?.(row);
-    options.onProgress?.(rows.length + skipped, queries.length);
+  const todo = queries.filter((query) => !options.done?.has(msTodQuestionId(query)));
+  let progress = queries.length - todo.length;
+  options.onProgress?.(progress, queries.length);
+  const memories = new Map<MsTodPersona, { ready?: Promise<PersonaMemory>; left: number }>();
+  for (const { persona } of todo) {
+    const entry = memories.get(persona) ?? { left: 0 };
+    entry.left++;
+    memories.set(persona, entry);
   }
-  return rows;
+  const memoryOf = (persona: MsTodPersona): Promise<PersonaMemory> => {
+    const entry = memories.get(persona) as { ready?: Promise<PersonaMemory>; left: number };
+    if (!entry.ready) {
+      entry.ready = personaMemory(persona, options);
+      entry.ready.catch(() => undefined); // each of its questions awaits it
+    }
+    return entry.ready;
+  };
+  const release = (persona: MsTodPersona) => {
+    const entry = memories.get(persona);
+    if (entry && --entry.left === 0) memories.delete(persona);
+  };
+  return mapLimitedInOrder(
+    todo,
+    options.concurrency ?? 1,
+    async (query) => {
+      try {
+        const row = await evaluateQuery(query, await memoryOf(query.persona), options);
+        options.onProgress?.(++progress, queries.length);
+        return row;
+      } finally {
+        release(query.persona);
+      }
+    },
+    (row) => options.onRow?.(row),
+    options.signal,
+  );
+}
+
+async function evaluateQuery(
+  query: MsTodQuery,
+  memory: PersonaMemory,
+  options: MsTodEvalOptions,
+): Promise<MsTodRow> {
+  const { persona, index, gold } = query;
+  const clock = options.clock ?? systemClock;
+  const ks = [...new Set([...MS_TOD_KS, options.k])].sort((a, b) => a - b);
+  const started = clock.now();
+  const target = persona.sessions[index] as MsTodSession;
+  const context = queryContext(target);
+  const intentTurns =
+    options.queryTurns === 'all' ? context : context.filter((t) => t.speaker === 'user');
+  const intent = intentTurns.map((t) => t.text.trim()).join(' ');
+  const candidates = memory.units.slice(0, index);
+  let ranked: SessionId[];
+  let llmCalls = 0;
+  /** QA pairs best first, for the dialogue's memory (computed only when it runs). */
+  let pairs: () => RankedQa[];
+  if (options.method === 'bm25') {
+    const scores = createBm25Index(candidates.map((u) => u.activationText ?? u.intent)).scores(
+      intent,
+    );
+    const order = scores
+      .map((score, i) => ({ score, i }))
+      .sort((a, b) => b.score - a.score || a.i - b.i);
+    ranked = order.map(({ i }) => (candidates[i] as TaskMemoryUnit).provenance.sessionId);
+    pairs = () =>
+      byActivation(order.map(({ score, i }) => ({ unit: candidates[i] as TaskMemoryUnit, score })));
+  } else {
+    const vector = await embedIntent(intent, options.embedder, options.signal);
+    // The stored (earlier) sessions that completed their task: memory, never the query's labels.
+    const completed = new Set<string>(
+      persona.sessions
+        .slice(0, index)
+        .filter((s) => s.confirming)
+        .map((s) => s.session.id),
+    );
+    const activated = activateHybrid(intent, vector, candidates, memory.vectors, {
+      completed,
+      ...(options.embeddingWeight === undefined
+        ? {}
+        : { embeddingWeight: options.embeddingWeight }),
+      ...(options.openTaskWeight === undefined ? {} : { openTaskWeight: options.openTaskWeight }),
+      ...(options.intentWeight === undefined ? {} : { intentWeight: options.intentWeight }),
+    });
+    if (options.method === 'map-embedding-nojudge' || !options.judge) {
+      ranked = activated.map((a) => a.unit.provenance.sessionId);
+      pairs = () => byActivation(activated);
+    } else {
+      const judged =
+        options.judgeUnits === undefined ? activated : activated.slice(0, options.judgeUnits);
+      const contextText = contextLines(intentTurns);
+      const missing = missingSlots(activated[0], options.catalogue, contextText).map(
+        (s) => s.question,
+      );
+      const outcome = await options.judge.judge({
+        context: contextText,
+        missing,
+        candidates: judged.flatMap((a) => a.unit.qa),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      llmCalls = outcome.llmCalls;
+      const reranked = rerank(
+        judged,
+        outcome.verdicts,
+        options.alpha === undefined ? {} : { alpha: options.alpha },
+      );
+      ranked = rankedSessions(reranked, activated);
+      pairs = () => reranked;
+    }
+  }
+  let dialogue: MsTodDialogueRow | null | undefined;
+  if (options.dialogue) {
+    const goal = goalOf(target.slotValues ?? {});
+    const schema =
+      target.intent === undefined
+        ? undefined
+        : findIntent(options.catalogue, target.intent, target.service);
+    dialogue =
+      Object.keys(goal).length === 0
+        ? null
+        : await msTodDialogue({
+            sessionId: target.session.id,
+            context: intentTurns,
+            goal,
+            slots: schema?.slots ?? [],
+            memory: pruneToAnswers(topQa(pairs())),
+            settings: options.dialogue,
+            ...(options.signal ? { signal: options.signal } : {}),
+          });
+    llmCalls += dialogue?.llm_calls ?? 0;
+  }
+  const recall: Record<string, number> = {};
+  for (const k of ks) recall[String(k)] = recallAtK(ranked, gold, k);
+  const row: MsTodRow = {
+    question_id: msTodQuestionId(query),
+    conversation: persona.id,
+    question: intent,
+    category: target.intent ?? null,
+    gold_sessions: gold,
+    retrieved_sessions: ranked.slice(0, options.k),
+    recall_at_k: recall[String(options.k)] ?? 0,
+    recall_set: null,
+    retrieval_f1: null,
+    set_size: Math.min(options.k, ranked.length),
+    context_tokens: 0,
+    llm_calls: llmCalls,
+    judge_tokens: 0,
+    brute_force_calls: 0,
+    ms: clock.now() - started,
+    answer: null,
+    correct: null,
+    recall_at: recall,
+    ...(dialogue === undefined ? {} : { dialogue }),
+  };
+  return row;
 }

@@ -14,8 +14,7 @@ import type { FlatDepth } from '../baselines/flat-hybrid.ts';
 import type { EvalConversation, EvalDataset, EvalQuestion } from '../datasets/eval-model.ts';
 import type { MemoryBuild } from '../pipeline.ts';
 import type { Clock, EmbedderPort, LlmPort } from '../ports.ts';
-import { mapLimited } from '../concurrency/map-limited.ts';
-import { OrderedSteps } from '../concurrency/ordered-steps.ts';
+import { mapLimitedInOrder } from '../concurrency/map-limited.ts';
 import { errorMessage, isAbortError } from '../errors.ts';
 import { checkAnswer } from './answer-check.ts';
 import { scoreRow, type EvalRow, type FailedRow } from './eval-row.ts';
@@ -99,33 +98,25 @@ export async function runEval(options: RunEvalOptions): Promise<EvalRunResult> {
     }
     return ready;
   };
-  const inOrder = new OrderedSteps();
-  const handedOut: Promise<unknown>[] = [];
-  await mapLimited(
+  await mapLimitedInOrder(
     todo,
     options.concurrency ?? 1,
     async ({ conversation, question }) => {
-      // Registered when the question starts (question order), run once it is done.
-      const outcome = evaluateQuestion(conversation, question, prepare, options);
-      outcome.catch(() => undefined);
-      const handOut = inOrder.then(async () => {
-        const result = await outcome;
-        if ('error' in result) {
-          failed.push(result);
-          await options.onFailure?.(result);
-        } else {
-          rows.push(result);
-          await options.onRow?.(result);
-        }
-      });
-      handOut.catch(() => undefined); // awaited below once every question ran
-      handedOut.push(handOut);
-      await outcome;
+      const outcome = await evaluateQuestion(conversation, question, prepare, options);
       options.onProgress?.(++progress, selected.length);
+      return outcome;
+    },
+    async (result) => {
+      if ('error' in result) {
+        failed.push(result);
+        await options.onFailure?.(result);
+      } else {
+        rows.push(result);
+        await options.onRow?.(result);
+      }
     },
     options.signal,
   );
-  await Promise.all(handedOut);
   return { selected, rows, failed };
 }
 
