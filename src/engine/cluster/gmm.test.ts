@@ -173,6 +173,15 @@ describe('fitGmm on a sample', () => {
     expect(Array.from(rows, (r) => fit.labels[r])).toEqual(Array.from(alone.labels));
   });
 
+  it("reports the sample's mean log-likelihood", () => {
+    const fit = fitGmm(vectors, { components: 60, seed: 3, sampleSize: 450 });
+    const alone = fitGmm(
+      Array.from(sampleRows(900, 450, 3), (r) => vectors[r]!),
+      { components: 60, seed: 3 },
+    );
+    expect(fit.meanLogLikelihood).toBe(alone.meanLogLikelihood);
+  });
+
   it("labels each point by the fitted model's highest weighted density (checked by brute force)", () => {
     const fit = fitGmm(vectors, { components: 60, seed: 3, sampleSize: 450 });
     const d = vectors[0]!.length;

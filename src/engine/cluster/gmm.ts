@@ -38,8 +38,9 @@ export interface GmmOptions {
   readonly init?: 'k-means++' | 'kmeans';
   /**
    * Fit on this many rows only (default: all), drawn without replacement by a generator seeded
-   * from `seed`; the other rows then get hard labels from the fitted model (one E-step over
-   * every row). For large levels: EM costs rows × components per iteration.
+   * from `seed`; the other rows then get hard labels from the fitted model (its most likely
+   * component, exactly, without the responsibilities). For large levels: EM costs rows ×
+   * components per iteration.
    */
   readonly sampleSize?: number;
 }
@@ -53,7 +54,10 @@ export interface GmmResult {
   readonly covarianceType: CovarianceType;
   /** full: components×dim×dim, diag: components×dim, spherical: components. */
   readonly covariances: Float64Array;
-  /** Mean log-likelihood of the data under the final parameters (scikit-learn's score). */
+  /**
+   * Mean log-likelihood of the data under the final parameters (scikit-learn's score); with
+   * `sampleSize`, of the sampled rows the model was fitted on.
+   */
   readonly meanLogLikelihood: number;
   /** Mean log-likelihood at each EM iteration's E-step, before that iteration's M-step. */
   readonly history: readonly number[];
@@ -62,6 +66,8 @@ export interface GmmResult {
 }
 
 const PRUNE_NATS = 50;
+/** Labels only: components within this many nats of the best are compared exactly. */
+const LABEL_MARGIN = 1e-6;
 const EPS10 = 10 * Number.EPSILON;
 
 export function fitGmm(
@@ -208,19 +214,9 @@ export function fitGmm(
       break;
     }
   }
-  let meanLogLikelihood = eStep();
-  if (rows) {
-    // Every row labelled by the fitted model; the sampled rows start from their fitted label.
-    const full = new Int32Array(all.rows);
-    rows.forEach((row, i) => (full[row] = labels[i]!));
-    const fullResp: Responsibilities = {
-      start: new Int32Array(all.rows + 1),
-      comp: new Int32Array(all.rows * Math.min(k, 4)),
-      value: new Float64Array(all.rows * Math.min(k, 4)),
-    };
-    meanLogLikelihood = eStepOn(all.data, all.rows, full, fullResp);
-    labels = full;
-  }
+  // On a sample: the sample's own mean log-likelihood; every row labelled by the fitted model.
+  const meanLogLikelihood = eStep();
+  if (rows) labels = labelAll(all, rows, labels, model, logW);
   const weights = new Float64Array(k);
   for (let c = 0; c < k; c++) weights[c] = exp(logW[c]!);
   const covariances = model.covariances();
@@ -235,6 +231,46 @@ export function fitGmm(
     iterations,
     converged,
   };
+}
+
+/**
+ * Hard labels for every row of `all` under the fitted model: the sampled `rows` keep the labels
+ * of the sample's final E-step (the same model and the same computation), the others get the
+ * component of highest weighted log-density. Only the winner matters here, so a component is
+ * abandoned as soon as it is certain to fall more than LABEL_MARGIN below the best so far
+ * (the E-step keeps every component within PRUNE_NATS for the responsibilities): components
+ * that close are computed in full and compared exactly, ties going to the lower index as in
+ * the E-step, so the labels are those of a full E-step.
+ */
+function labelAll(
+  all: Matrix,
+  rows: Int32Array,
+  sampleLabels: ArrayLike<number>,
+  model: ComponentModel,
+  logW: Float64Array,
+): Int32Array<ArrayBuffer> {
+  const { rows: n, cols: d } = all;
+  const k = logW.length;
+  const labels = new Int32Array(n).fill(-1);
+  rows.forEach((row, i) => (labels[row] = sampleLabels[i]!));
+  for (let i = 0; i < n; i++) {
+    if (labels[i] !== -1) continue;
+    const off = i * d;
+    let best = -Infinity;
+    let bestC = 0;
+    for (let c = 0; c < k; c++) {
+      const lw = logW[c]!;
+      const ld = model.logDensity(all.data, off, c, best - LABEL_MARGIN - lw);
+      if (ld === -Infinity) continue;
+      const v = ld + lw;
+      if (v > best || (v === best && c < bestC)) {
+        best = v;
+        bestC = c;
+      }
+    }
+    labels[i] = bestC;
+  }
+  return labels;
 }
 
 /** `size` distinct row indices out of n, increasing, drawn by partial Fisher–Yates. */
