@@ -65,7 +65,7 @@ export function createMemoryActions(store: GroveStore, memory: MemoryClient): Me
       const [facts, inspection, tree] = await Promise.all([
         memory.listFacts(),
         memory.inspect(),
-        memory.tree(),
+        memory.outline(),
       ]);
       store.getState().setMemory({ facts, inspection, tree });
     });

@@ -21,6 +21,7 @@ import type {
   SessionInput,
 } from './worker-protocol.ts';
 import { measureDrift } from '../engine/tree/drift.ts';
+import { treeOutline } from '../engine/tree/outline.ts';
 import { taskKind } from '../engine/task-memory/task-catalogue.ts';
 
 export interface ServiceExtras {
@@ -133,7 +134,7 @@ export function createMemoryService(
         ...(onEvent ? { onEvent } : {}),
         ...(signal ? { signal } : {}),
       }),
-    tree: async () => (await current().store.liveTree()).tree,
+    outline: async () => treeOutline((await current().store.liveTree()).tree),
     profiles: () => listProfiles(db),
     useLlm: async (modelId) => extras.setPageLlm?.(modelId),
     listTaskMemory: () => current().tasks.list(),

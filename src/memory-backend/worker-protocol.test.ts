@@ -68,9 +68,11 @@ describe('memory worker protocol', () => {
       expect(events.map((e) => e.type)).toEqual(reply.events.map((e) => e.type));
       expect(events.at(-1)?.type).toBe('done');
       expect(reply.items.length).toBeGreaterThan(0);
-      const tree = await client.tree();
-      expect(tree.facts.size).toBe(3);
-      expect(tree.nodes).toBeInstanceOf(Map);
+      const outline = await client.outline();
+      expect(outline.facts.size).toBe(3);
+      expect(outline.nodes).toBeInstanceOf(Map);
+      // The page is never sent what it does not draw: no node carries its embedding.
+      for (const node of outline.nodes.values()) expect(node).not.toHaveProperty('embedding');
       expect(await client.profiles()).toMatchObject([{ id: 'alice', name: 'Alice' }]);
       expect(await client.status()).toMatchObject({ llm: null, notes: [] });
     } finally {

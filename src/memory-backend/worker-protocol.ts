@@ -11,7 +11,7 @@ import type { StorageHealth } from '../storage/health.ts';
 import type { ProfileRow } from '../storage/rows.ts';
 import type { ImportedProfile } from '../storage/export/import-profile.ts';
 import type { RetrievedItem, TraversalEvent } from '../engine/retrieval.ts';
-import type { MemoryTree } from '../engine/types.ts';
+import type { TreeOutline } from '../engine/types.ts';
 import type { TaskMemoryUnit } from '../engine/task-memory/index.ts';
 import type { TaskMemoryView, TaskRecall } from '../storage/task-memory-store.ts';
 
@@ -106,8 +106,11 @@ export interface MemoryApi {
     onEvent?: (event: TraversalEvent) => void,
     signal?: AbortSignal,
   ): Promise<RetrieveReply>;
-  /** The live tree (structured clone carries its Maps and Float32Arrays). */
-  tree(): Promise<MemoryTree>;
+  /**
+   * The live tree as the page shows it: nodes, levels and facts, without the nodes' embeddings
+   * (engine/tree/outline.ts; structured clone carries its Maps).
+   */
+  outline(): Promise<TreeOutline>;
   profiles(): Promise<ProfileRow[]>;
   status(): Promise<MemoryWorkerStatus>;
   /** Lends the page's model to the worker (src/rpc/page-llm-bridge.ts); null when none is loaded. */
@@ -187,7 +190,7 @@ export const MEMORY_METHODS: readonly MemoryMethod[] = [
   'inspect',
   'health',
   'retrieve',
-  'tree',
+  'outline',
   'profiles',
   'status',
   'useLlm',

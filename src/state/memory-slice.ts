@@ -1,6 +1,6 @@
 /** The open profile's memory as the views see it: facts, tree, inspection, worker status. */
 import type { TraversalEvent } from '../engine/retrieval.ts';
-import type { MemoryTree } from '../engine/types.ts';
+import type { TreeOutline } from '../engine/types.ts';
 import type { StorageHealth } from '../storage/health.ts';
 import type { FactView } from '../storage/memory-store.ts';
 import type { MemoryInspection, MemoryWorkerStatus } from '../memory-backend/worker-protocol.ts';
@@ -8,7 +8,7 @@ import type { SliceCreator } from './store-types.ts';
 
 export interface MemorySlice {
   readonly facts: readonly FactView[];
-  readonly tree: MemoryTree | null;
+  readonly tree: TreeOutline | null;
   readonly inspection: MemoryInspection | null;
   readonly workerStatus: MemoryWorkerStatus | null;
   readonly health: (StorageHealth & { persistGranted: boolean }) | null;
@@ -20,7 +20,7 @@ export interface MemorySlice {
   readonly workerNotice: WorkerNotice | null;
   setMemory(update: {
     facts?: readonly FactView[];
-    tree?: MemoryTree | null;
+    tree?: TreeOutline | null;
     inspection?: MemoryInspection | null;
   }): void;
   setWorkerStatus(status: MemoryWorkerStatus): void;
