@@ -12,6 +12,7 @@ import {
   writeTreeChange,
 } from './tree-store.ts';
 import { removeFacts } from '../engine/tree/edit.ts';
+import { nodeToRow } from './tree-codec.ts';
 import { keywordSummariser } from '../engine/tree/summarise.ts';
 
 const embedder = new HashEmbedder({ dimension: 384 });
@@ -113,6 +114,22 @@ describe('tree store', () => {
     expectSameTree((await loadLiveTree(db, 'p')).tree, tree);
     expect(await collectOrphanTrees(db, 'p')).toEqual([2]);
     expect(await db.treeMeta.count()).toBe(1);
+    expectSameTree((await loadLiveTree(db, 'p')).tree, tree);
+  });
+
+  it('collects node rows of versions that never got a meta row, and only this profile’s', async () => {
+    const db = await freshDb();
+    const tree = await tinyTree(embedder);
+    await saveFresh(db, tree);
+    const row = (profileId: string, version: number, id: string) => ({
+      ...nodeToRow(profileId, version, [...tree.nodes.values()][0]!),
+      id,
+    });
+    // A rebuild that died while writing its node chunks (no meta yet), in two versions.
+    await db.treeNodes.bulkPut([row('p', 4, 'a'), row('p', 4, 'b'), row('p', 7, 'c')]);
+    await db.treeNodes.put(row('q', 9, 'd'));
+    expect(await collectOrphanTrees(db, 'p')).toEqual([4, 7]);
+    expect(await db.treeNodes.where('[profileId+version]').equals(['q', 9]).count()).toBe(1);
     expectSameTree((await loadLiveTree(db, 'p')).tree, tree);
   });
 });
