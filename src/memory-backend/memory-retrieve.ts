@@ -7,6 +7,7 @@
 import { throwIfAborted } from '../engine/errors.ts';
 import type { LlmPort } from '../engine/ports.ts';
 import type { TraversalEvent } from '../engine/retrieval.ts';
+import { treeLexicon } from '../engine/tree/lexicon.ts';
 import { DEFAULT_MEMORY_EFFORT, memorySearch } from '../engine/tree/memory-effort.ts';
 import type { MemoryEngine } from './memory-engine.ts';
 import type { MemoryStore } from '../storage/memory-store.ts';
@@ -44,4 +45,14 @@ export async function retrieveMemories(
     judgeTokens: result.judgeTokens,
     events: result.events,
   };
+}
+
+/**
+ * What the first question would otherwise wait for, done now (a profile just opened): the live
+ * tree and the session transcripts read into the store's caches, and the no-LLM judge's lexicon
+ * over them built. The next retrieval finds the same tree and transcripts, so it reuses all three.
+ */
+export async function prepareRetrieval(store: MemoryStore): Promise<void> {
+  const [{ tree }, sessionTexts] = await Promise.all([store.liveTree(), store.sessionTexts()]);
+  treeLexicon(tree, sessionTexts).prepare();
 }

@@ -50,7 +50,7 @@ export function sessionFromPending(row: PendingRow): Session {
 
 export class MemoryStore {
   private readonly trees: LiveTreeCache;
-  private texts: { tree: MemoryTree; texts: SessionTexts } | undefined;
+  private texts: { tree: MemoryTree; texts: Promise<SessionTexts> } | undefined;
 
   constructor(
     readonly db: GroveDb,
@@ -115,12 +115,19 @@ export class MemoryStore {
     // Kept while the live tree is: sessions and their turns are written in the same transaction
     // as the tree change they bring (which bumps its revision), so a new transcript means a new
     // tree. The same object lets the judge's lexicon, built once per tree and transcripts, be
-    // reused by the next retrieval (counting 30,000 turns on every call cost 400 ms).
+    // reused by the next retrieval (counting 30,000 turns on every call cost 400 ms). A read
+    // under way for the same tree is shared (a profile warming up at open, then its first
+    // question).
     const { tree } = await this.liveTree();
-    if (this.texts?.tree === tree) return this.texts.texts;
-    const texts = await this.readSessionTexts();
-    this.texts = { tree, texts };
-    return texts;
+    if (this.texts?.tree !== tree) {
+      const texts = this.readSessionTexts();
+      const kept = { tree, texts };
+      this.texts = kept;
+      texts.catch(() => {
+        if (this.texts === kept) this.texts = undefined;
+      });
+    }
+    return this.texts.texts;
   }
 
   private async readSessionTexts(): Promise<SessionTexts> {
