@@ -88,9 +88,13 @@ export function createMemoryService(
       if (!(await db.profiles.get(profileId))) {
         await createProfile(db, { id: profileId, name: options.profileName ?? profileId });
       }
-      host = new MemoryHost(db, await requireProfile(db, profileId), engine, hostOptions);
-      prepareRetrieval(host.store).catch(() => undefined);
-      return { resumed: options.resume === false ? [] : await host.resumePending() };
+      const opened = new MemoryHost(db, await requireProfile(db, profileId), engine, hostOptions);
+      host = opened;
+      const resumed = options.resume === false ? [] : await opened.resumePending();
+      // After the resume: its orphan collection writes the tree tables, and would wait for the
+      // whole tree read (the page's own calls start now and share that read).
+      prepareRetrieval(opened.store).catch(() => undefined);
+      return { resumed };
     },
     async ingest(session, conversationId, signal) {
       const h = current();
