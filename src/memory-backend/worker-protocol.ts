@@ -12,6 +12,7 @@ import type { ProfileRow } from '../storage/rows.ts';
 import type { ImportedProfile } from '../storage/export/import-profile.ts';
 import type { RetrievedItem, TraversalEvent } from '../engine/retrieval.ts';
 import type { TreeOutline } from '../engine/types.ts';
+import { decodeOutline, encodeOutline } from '../engine/tree/outline.ts';
 import type { TaskMemoryUnit } from '../engine/task-memory/index.ts';
 import type { TaskMemoryView, TaskRecall } from '../storage/task-memory-store.ts';
 
@@ -149,6 +150,20 @@ export const SIGNAL_ARG: Partial<Record<keyof MemoryApi, number>> = {
 };
 
 export type MemoryMethod = keyof MemoryApi;
+
+/**
+ * Results that cross in a form of their own: the worker encodes the method's value, the page's
+ * client decodes it, so both sides still speak MemoryApi. The tree's outline crosses as one text
+ * (engine/tree/outline.ts: a structured clone of 150,000 small objects is slow to rebuild).
+ */
+export const RESULT_WIRE: Partial<
+  Record<MemoryMethod, { encode(value: unknown): unknown; decode(wire: unknown): unknown }>
+> = {
+  outline: {
+    encode: (value) => encodeOutline(value as TreeOutline),
+    decode: (wire) => decodeOutline(wire as string),
+  },
+};
 
 /** A call of a MemoryApi method (its callback and signal arguments left on the page). */
 export interface MemoryRequest {

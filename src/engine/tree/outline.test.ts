@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { treeOutline } from './outline.ts';
+import { decodeOutline, encodeOutline, treeOutline } from './outline.ts';
 import { HashEmbedder } from '../testing/index.ts';
 import { tinyTree } from './tiny-tree.test-support.ts';
 
@@ -29,5 +29,47 @@ describe('treeOutline', () => {
   it('survives a structured clone with no vector in it', async () => {
     const copy = structuredClone(treeOutline(await tinyTree(embedder)));
     for (const node of copy.nodes.values()) expect(Object.keys(node)).not.toContain('embedding');
+  });
+
+  it('crosses as one text and comes back the same, in the same order', async () => {
+    const tree = await tinyTree(embedder);
+    const outline = treeOutline(tree);
+    const text = encodeOutline(outline);
+    expect(typeof text).toBe('string');
+    const back = decodeOutline(structuredClone(text));
+    expect([...back.nodes.keys()]).toEqual([...outline.nodes.keys()]);
+    expect([...back.nodes.values()]).toEqual([...outline.nodes.values()]);
+    expect(back.levels).toEqual(outline.levels);
+    expect([...back.facts.keys()]).toEqual([...outline.facts.keys()]);
+    expect([...back.facts.values()]).toEqual([...outline.facts.values()]);
+    expect(encodeOutline(outline)).toBe(text);
+  });
+
+  it('keeps a source’s time only where the fact has one, and an empty tree empty', () => {
+    const withTime = {
+      nodes: new Map(),
+      levels: [[]],
+      facts: new Map([
+        [
+          'a',
+          {
+            id: 'a',
+            text: 'A.',
+            category: 'plan',
+            sources: [
+              { sessionId: 's1', turnIds: ['s1:1'], time: '2024-01-01' },
+              { sessionId: 's2', turnIds: [] },
+            ],
+          },
+        ],
+      ]),
+    } as unknown as Parameters<typeof encodeOutline>[0];
+    const back = decodeOutline(encodeOutline(withTime));
+    expect(back.facts.get('a' as never)?.sources).toEqual([
+      { sessionId: 's1', turnIds: ['s1:1'], time: '2024-01-01' },
+      { sessionId: 's2', turnIds: [] },
+    ]);
+    expect(back.facts.get('a' as never)?.sources[1]).not.toHaveProperty('time');
+    expect(back.levels).toEqual([[]]);
   });
 });
