@@ -65,12 +65,17 @@ export function createMemoryActions(store: GroveStore, memory: MemoryClient): Me
 
   async function refresh(): Promise<void> {
     await guard('Reading memory', async () => {
-      const [facts, inspection, tree] = await Promise.all([
+      // The tree first: the views draw it as soon as it is here; the inspector's first page and
+      // the counts follow.
+      const tree = memory
+        .outline()
+        .then((outline) => store.getState().setMemory({ tree: outline }));
+      const [facts, inspection] = await Promise.all([
         memory.listFacts({ limit: INSPECTOR_ROWS }),
         memory.inspect(),
-        memory.outline(),
+        tree,
       ]);
-      store.getState().setMemory({ facts, inspection, tree });
+      store.getState().setMemory({ facts, inspection });
     });
     void memory.health().then(
       (health) => store.getState().setHealth(health),

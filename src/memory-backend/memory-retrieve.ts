@@ -53,6 +53,9 @@ export async function retrieveMemories(
  * over them built. The next retrieval finds the same tree and transcripts, so it reuses all three.
  */
 export async function prepareRetrieval(store: MemoryStore): Promise<void> {
+  await store.liveTree();
+  // The calls that came in while the tree was read (the page's outline) go first: their checks
+  // of the live tree are queued before these (LiveTreeCache), and the lexicon blocks the worker.
   const [{ tree }, sessionTexts] = await Promise.all([store.liveTree(), store.sessionTexts()]);
   treeLexicon(tree, sessionTexts).prepare();
 }
