@@ -26,7 +26,8 @@ export async function retrieveMemories(
 ): Promise<RetrieveReply> {
   const { onEvent, signal } = request;
   throwIfAborted(signal);
-  const [{ tree }, sessionTexts] = await Promise.all([store.liveTree(), store.sessionTexts()]);
+  const { tree } = await store.liveTree();
+  const sessionTexts = await store.sessionTexts(tree);
   const retriever = memorySearch(tree, {
     effort: request.effort ?? DEFAULT_MEMORY_EFFORT,
     llm: judgeLlm,
@@ -56,6 +57,6 @@ export async function prepareRetrieval(store: MemoryStore): Promise<void> {
   await store.liveTree();
   // The calls that came in while the tree was read (the page's outline) go first: their checks
   // of the live tree are queued before these (LiveTreeCache), and the lexicon blocks the worker.
-  const [{ tree }, sessionTexts] = await Promise.all([store.liveTree(), store.sessionTexts()]);
-  treeLexicon(tree, sessionTexts).prepare();
+  const { tree } = await store.liveTree();
+  treeLexicon(tree, await store.sessionTexts(tree)).prepare();
 }

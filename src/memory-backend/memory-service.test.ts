@@ -28,6 +28,23 @@ describe('memory service: opening a profile', () => {
     expect(turnsRead).toHaveBeenCalledTimes(1);
   });
 
+  it('checks the live tree once per retrieval (its transcripts are keyed to the tree it read)', async () => {
+    const db = await freshDb();
+    await createProfile(db, { id: 'alice', name: 'Alice' });
+    await new MemoryHost(db, asProfileId('alice'), testEngine()).ingest({
+      session: sampleSession(1),
+    });
+    const service = createMemoryService(db, testEngine());
+    await service.open('alice');
+    // Twice: the warm-up's own checks, queued behind the first question's, are over.
+    await service.retrieve('what did I say?', { effort: 'quick' });
+    await service.retrieve('what did I say?', { effort: 'quick' });
+    const metaReads = vi.spyOn(db.treeMeta, 'get');
+    const reply = await service.retrieve('what did I say?', { effort: 'quick' });
+    expect(reply.items.length).toBeGreaterThan(0);
+    expect(metaReads).toHaveBeenCalledTimes(1);
+  });
+
   it('opens even when the embedder cannot warm: the first real call reports the failure', async () => {
     const db = await freshDb();
     const warmEmbedder = vi.fn(() => Promise.reject(new Error('no model')));

@@ -114,16 +114,18 @@ export class MemoryStore {
 
   /**
    * Every remembered session's transcript, for the no-LLM judge's session evidence
-   * (engine/tree/lexicon.ts): one read of the turns table, in session and turn order.
+   * (engine/tree/lexicon.ts): one read of the turns table, in session and turn order. A caller
+   * that has just read the live tree passes it (`live`): no second check of the tree, and the
+   * transcripts are the ones that tree was written with.
    */
-  async sessionTexts(): Promise<SessionTexts> {
+  async sessionTexts(live?: MemoryTree): Promise<SessionTexts> {
     // Kept while the live tree is: sessions and their turns are written in the same transaction
     // as the tree change they bring (which bumps its revision), so a new transcript means a new
     // tree. The same object lets the judge's lexicon, built once per tree and transcripts, be
     // reused by the next retrieval (counting 30,000 turns on every call cost 400 ms). A read
     // under way for the same tree is shared (a profile warming up at open, then its first
     // question).
-    const { tree } = await this.liveTree();
+    const tree = live ?? (await this.liveTree()).tree;
     if (this.texts?.tree !== tree) {
       const texts = this.readSessionTexts();
       const kept = { tree, texts };
