@@ -41,3 +41,27 @@ describe('MemoryStore.listFacts', () => {
     expect(await store.listFacts({ conversationId: 'c1', limit: 1 })).toEqual(inC1.slice(0, 1));
   });
 });
+
+describe('MemoryStore.sessionTexts', () => {
+  it('uses transcripts read before the tree was known when they hold all its sessions', async () => {
+    const { db, store } = await memoryOf(2);
+    const turnsRead = vi.spyOn(db.turns, 'where');
+    store.prefetchSessionTexts();
+    const { tree } = await store.liveTree();
+    const texts = await store.sessionTexts(tree);
+    expect([...texts.keys()].sort()).toEqual(['s1', 's2']);
+    expect(turnsRead).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads them again when a session was written after the early read began', async () => {
+    const db = await freshDb();
+    await createProfile(db, { id: 'alice', name: 'Alice', createdAt: '2024-01-01' });
+    const host = new MemoryHost(db, asProfileId('alice'), testEngine());
+    await host.ingest({ session: sampleSession(1) });
+    const reader = new MemoryHost(db, asProfileId('alice'), testEngine()).store;
+    reader.prefetchSessionTexts();
+    await host.ingest({ session: sampleSession(2) });
+    const { tree } = await reader.liveTree();
+    expect([...(await reader.sessionTexts(tree)).keys()].sort()).toEqual(['s1', 's2']);
+  });
+});

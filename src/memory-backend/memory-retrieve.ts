@@ -54,6 +54,7 @@ export async function retrieveMemories(
  * over them built. The next retrieval finds the same tree and transcripts, so it reuses all three.
  */
 export async function prepareRetrieval(store: MemoryStore): Promise<void> {
+  store.prefetchSessionTexts(); // the turns are read beside the tree, not after it
   await store.liveTree();
   // The calls that came in while the tree was read (the page's outline) go first: their checks
   // of the live tree are queued before these (LiveTreeCache), and the lexicon blocks the worker.

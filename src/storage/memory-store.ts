@@ -53,9 +53,17 @@ export function sessionFromPending(row: PendingRow): Session {
   };
 }
 
+function coversSessions(texts: SessionTexts, tree: MemoryTree): boolean {
+  for (const fact of tree.facts.values())
+    for (const source of fact.sources) if (!texts.has(source.sessionId)) return false;
+  return true;
+}
+
 export class MemoryStore {
   private readonly trees: LiveTreeCache;
   private texts: { tree: MemoryTree; texts: Promise<SessionTexts> } | undefined;
+  /** Transcripts read before the tree was known (prefetchSessionTexts), not yet used. */
+  private early: Promise<SessionTexts> | undefined;
 
   constructor(
     readonly db: GroveDb,
@@ -127,7 +135,16 @@ export class MemoryStore {
     // question).
     const tree = live ?? (await this.liveTree()).tree;
     if (this.texts?.tree !== tree) {
-      const texts = this.readSessionTexts();
+      const early = this.early;
+      this.early = undefined;
+      // An early read serves when it holds every session of the tree (a session written after
+      // it began would be missing; one deleted since is never asked for).
+      const texts = early
+        ? early.then(
+            (read) => (coversSessions(read, tree) ? read : this.readSessionTexts()),
+            () => this.readSessionTexts(),
+          )
+        : this.readSessionTexts();
       const kept = { tree, texts };
       this.texts = kept;
       texts.catch(() => {
@@ -135,6 +152,17 @@ export class MemoryStore {
       });
     }
     return this.texts.texts;
+  }
+
+  /**
+   * Starts reading the transcripts now, beside the live tree (a profile opening): the next
+   * sessionTexts uses this read instead of starting one after the tree is known.
+   */
+  prefetchSessionTexts(): void {
+    if (this.texts || this.early) return;
+    const early = this.readSessionTexts();
+    early.catch(() => undefined); // a failed read is read again by sessionTexts
+    this.early = early;
   }
 
   private async readSessionTexts(): Promise<SessionTexts> {
