@@ -7,8 +7,9 @@
  *   - importMs / exportMs / file bytes: the memory worker's importProfile / exportProfile, timed
  *     in the page (performance.now around the call), the file's text passed in and out;
  *   - open: a fresh page load (the profile saved as active) until the store holds the whole tree
- *     and a first retrieval has returned, from the navigation's start (performance.now() in the
- *     page); median of OPEN_RUNS loads;
+ *     (its outline: every node and every fact; the nodes' embeddings stay in the memory worker,
+ *     the page never draws them) and a first retrieval has returned, from the navigation's start
+ *     (performance.now() in the page); median of OPEN_RUNS loads;
  *   - retrieval: the no-LLM walk (memory.retrieve, effort quick), several questions, round trip
  *     from the page;
  *   - insert: memory.ingest of a new 10-turn session (extractive facts, embed, insert), round trip;

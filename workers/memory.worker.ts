@@ -30,6 +30,7 @@ async function compose() {
   const notes: string[] = [];
   let embedder: EmbedderPort;
   let embedderLabel: string;
+  let warmEmbedder: (() => Promise<unknown>) | undefined;
   if (config.embedder === 'test-hash') {
     embedder = new HashEmbedder();
     embedderLabel = 'hashing embedder (test fake)';
@@ -38,6 +39,7 @@ async function compose() {
     const bundled = borrowBundledEmbedder(self);
     embedder = bundled;
     embedderLabel = BUNDLED_EMBEDDER.label;
+    warmEmbedder = () => bundled.ready();
     if (config.llm === 'scripted') {
       // Test mode: prove the real embedder loads here, or say plainly that it did not.
       try {
@@ -45,6 +47,7 @@ async function compose() {
       } catch (error) {
         embedder = new HashEmbedder();
         embedderLabel = 'hashing embedder (test fake)';
+        warmEmbedder = undefined;
         notes.push(
           `The bundled embedder is unavailable in this worker (${(error as Error).message}); test mode uses the hashing embedder instead.`,
         );
@@ -85,6 +88,7 @@ async function compose() {
     },
     {
       judgeLlm: llmNow,
+      ...(warmEmbedder ? { warmEmbedder } : {}),
       setPageLlm: (modelId) => {
         if (pageLlm) pageLlm.available = modelId;
       },

@@ -5,6 +5,7 @@
  */
 import type { MemoryClient } from '../memory-backend/memory-client.ts';
 import type { FactView } from '../storage/memory-store.ts';
+import { INSPECTOR_ROWS } from '../state/memory-slice.ts';
 import { profileIdFor, type ProfileSummary } from '../state/profile-slice.ts';
 import type { GroveStore } from '../state/store.ts';
 
@@ -15,6 +16,8 @@ export interface MemoryActions {
   openProfile(id: string, name?: string): Promise<void>;
   createProfile(name: string): Promise<void>;
   search(query: string): Promise<(FactView & { score: number })[] | undefined>;
+  /** One fact with its provenance, read from the worker (one the store does not hold). */
+  fact(id: string): Promise<FactView | undefined>;
   editFact(id: string, text: string): Promise<void>;
   deleteFact(id: string): Promise<void>;
   setPaused(paused: boolean): Promise<void>;
@@ -62,12 +65,17 @@ export function createMemoryActions(store: GroveStore, memory: MemoryClient): Me
 
   async function refresh(): Promise<void> {
     await guard('Reading memory', async () => {
-      const [facts, inspection, tree] = await Promise.all([
-        memory.listFacts(),
+      // The tree first: the views draw it as soon as it is here; the inspector's first page and
+      // the counts follow.
+      const tree = memory
+        .outline()
+        .then((outline) => store.getState().setMemory({ tree: outline }));
+      const [facts, inspection] = await Promise.all([
+        memory.listFacts({ limit: INSPECTOR_ROWS }),
         memory.inspect(),
-        memory.tree(),
+        tree,
       ]);
-      store.getState().setMemory({ facts, inspection, tree });
+      store.getState().setMemory({ facts, inspection });
     });
     void memory.health().then(
       (health) => store.getState().setHealth(health),
@@ -108,6 +116,8 @@ export function createMemoryActions(store: GroveStore, memory: MemoryClient): Me
         name.trim() || 'Profile',
       ),
     search: (query) => guard('Searching memory', () => memory.searchFacts(query, 20)),
+    fact: async (id) =>
+      (await guard('Reading the memory', () => memory.listFacts({ ids: [id] })))?.[0],
     editFact: async (id, text) => {
       await guard('Editing the memory', () => memory.editFact(id, text));
       await refresh();

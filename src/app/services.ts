@@ -198,7 +198,7 @@ export function startServices(location: Location = window.location): AppServices
     refresh: () => memoryActions.refresh(),
     /** The live tree in plain data: fact texts, node and level counts. */
     async tree() {
-      const tree = await memory.tree();
+      const tree = await memory.outline();
       return {
         facts: [...tree.facts.values()].map((f) => f.text),
         nodes: tree.nodes.size,

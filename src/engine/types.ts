@@ -98,6 +98,20 @@ export interface TreeNode {
   readonly factId?: FactId;
 }
 
+/** A tree node as the views draw it: everything but its embedding. */
+export type OutlineNode = Omit<TreeNode, 'embedding'>;
+
+/**
+ * What the page shows of a memory tree (engine/tree/outline.ts): its nodes without their
+ * embeddings (never drawn; 36,000 of them are 14 MB to copy to the page), its levels and facts.
+ * Every MemoryTree is a TreeOutline, so views take either.
+ */
+export interface TreeOutline {
+  readonly nodes: ReadonlyMap<NodeId, OutlineNode>;
+  readonly levels: readonly (readonly NodeId[])[];
+  readonly facts: ReadonlyMap<FactId, Fact>;
+}
+
 export interface MemoryTree {
   /** Nodes by id. */
   readonly nodes: ReadonlyMap<NodeId, TreeNode>;

@@ -12,6 +12,7 @@ import { RpcChannel, type RpcPort, type RpcWorkerLike } from '../rpc/rpc-channel
 import { MEMORY_ERROR_CLASSES } from './memory-errors.ts';
 import {
   MEMORY_METHODS,
+  RESULT_WIRE,
   SIGNAL_ARG,
   STREAM_ARG,
   type MemoryApi,
@@ -78,7 +79,9 @@ export function connectMemory(
         : undefined,
       signal instanceof AbortSignal ? signal : undefined,
     );
-    return reply.type === 'result' ? reply.value : undefined;
+    if (reply.type !== 'result') return undefined;
+    const wire = RESULT_WIRE[method];
+    return wire ? wire.decode(reply.value) : reply.value;
   };
   const api = Object.fromEntries(
     MEMORY_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)]),

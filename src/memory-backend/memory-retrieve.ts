@@ -26,7 +26,8 @@ export async function retrieveMemories(
 ): Promise<RetrieveReply> {
   const { onEvent, signal } = request;
   throwIfAborted(signal);
-  const [{ tree }, sessionTexts] = await Promise.all([store.liveTree(), store.sessionTexts()]);
+  const { tree } = await store.liveTree();
+  const sessionTexts = await store.sessionTexts(tree);
   const retriever = memorySearch(tree, {
     effort: request.effort ?? DEFAULT_MEMORY_EFFORT,
     llm: judgeLlm,
@@ -48,10 +49,20 @@ export async function retrieveMemories(
 }
 
 /**
- * Reads what the next retrieval needs (the live tree, the transcripts) and builds its lexical
- * indexes, so the next question does not wait for them (at 30,000 facts they take seconds).
+ * What the next question would otherwise wait for, done now (a profile just opened, or a
+ * session just remembered): the live tree and the session transcripts read into the store's
+ * caches, and the no-LLM judge's lexicon over them built. The next retrieval finds the same tree
+ * and transcripts, so it reuses all three. At open (`opening`) the turns are read beside the
+ * tree; after an ingestion the store already holds them (MemoryStore.keepLiveTree).
  */
-export async function prepareRetrieval(store: MemoryStore): Promise<void> {
-  const [{ tree }, sessionTexts] = await Promise.all([store.liveTree(), store.sessionTexts()]);
-  treeLexicon(tree, sessionTexts).prepare();
+export async function prepareRetrieval(
+  store: MemoryStore,
+  { opening = false }: { opening?: boolean } = {},
+): Promise<void> {
+  if (opening) store.prefetchSessionTexts(); // the turns are read beside the tree, not after it
+  await store.liveTree();
+  // The calls that came in while the tree was read (the page's outline) go first: their checks
+  // of the live tree are queued before these (LiveTreeCache), and the lexicon blocks the worker.
+  const { tree } = await store.liveTree();
+  treeLexicon(tree, await store.sessionTexts(tree)).prepare();
 }

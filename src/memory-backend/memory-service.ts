@@ -2,7 +2,7 @@
  * MemoryApi over one database: what workers/memory.worker.ts serves. Runs in the worker (or in
  * Node tests) so bulk writes never block the page.
  */
-import { asSessionId, asTurnId, type Session } from '../engine/types.ts';
+import { asSessionId, asTurnId, type MemoryTree, type Session } from '../engine/types.ts';
 import type { GroveDb } from '../storage/db.ts';
 import { ProfileNotFoundError } from '../storage/errors.ts';
 import { exportProfile } from '../storage/export/export-profile.ts';
@@ -20,7 +20,8 @@ import type {
   MemoryWorkerStatus,
   SessionInput,
 } from './worker-protocol.ts';
-import { measureDrift } from '../engine/tree/drift.ts';
+import { measureDrift, type DriftReport } from '../engine/tree/drift.ts';
+import { treeOutline } from '../engine/tree/outline.ts';
 import { taskKind } from '../engine/task-memory/task-catalogue.ts';
 
 export interface ServiceExtras {
@@ -30,6 +31,11 @@ export interface ServiceExtras {
   readonly setPageLlm?: (modelId: string | null) => void;
   /** What the worker runs on, for the UI. */
   readonly status?: () => MemoryWorkerStatus | Promise<MemoryWorkerStatus>;
+  /**
+   * Loads the embedder now: called when a profile opens, so the first question does not wait
+   * for the model (a failure is left for the first real call to report).
+   */
+  readonly warmEmbedder?: () => Promise<unknown>;
 }
 
 const toSession = (input: SessionInput): Session => ({
@@ -37,6 +43,17 @@ const toSession = (input: SessionInput): Session => ({
   ...(input.time === undefined ? {} : { time: input.time }),
   turns: input.turns.map((t) => ({ id: asTurnId(t.id), speaker: t.speaker, text: t.text })),
 });
+
+/** What inspect derives from a tree, once per tree (trees are immutable; 30,000 facts take a while). */
+const healthOf = new WeakMap<MemoryTree, { consistent: boolean; drift: DriftReport }>();
+function treeHealth(tree: MemoryTree): { consistent: boolean; drift: DriftReport } {
+  let health = healthOf.get(tree);
+  if (!health) {
+    health = { consistent: treeProblems(tree).length === 0, drift: measureDrift(tree) };
+    healthOf.set(tree, health);
+  }
+  return health;
+}
 
 export function createMemoryService(
   db: GroveDb,
@@ -65,11 +82,19 @@ export function createMemoryService(
   };
   return {
     async open(profileId, options = {}) {
+      // What the first question needs starts now, beside the open: the model loads while the
+      // tree and transcripts are read (failures are left for the first real call to report).
+      extras.warmEmbedder?.().catch(() => undefined);
       if (!(await db.profiles.get(profileId))) {
         await createProfile(db, { id: profileId, name: options.profileName ?? profileId });
       }
-      host = new MemoryHost(db, await requireProfile(db, profileId), engine, hostOptions);
-      return { resumed: options.resume === false ? [] : await host.resumePending() };
+      const opened = new MemoryHost(db, await requireProfile(db, profileId), engine, hostOptions);
+      host = opened;
+      const resumed = options.resume === false ? [] : await opened.resumePending();
+      // After the resume: its orphan collection writes the tree tables, and would wait for the
+      // whole tree read (the page's own calls start now and share that read).
+      prepareRetrieval(opened.store, { opening: true }).catch(() => undefined);
+      return { resumed };
     },
     async ingest(session, conversationId, signal) {
       const h = current();
@@ -113,6 +138,7 @@ export function createMemoryService(
     async inspect() {
       const h = current();
       const live = await h.store.liveTree();
+      const { consistent, drift } = treeHealth(live.tree);
       return {
         profileId: h.profileId,
         sessions: (await h.store.sessions()).map((s) => s.id),
@@ -121,9 +147,9 @@ export function createMemoryService(
         nodes: live.tree.nodes.size,
         levels: live.tree.levels.map((l) => l.length),
         treeVersion: live.version,
-        treeConsistent: treeProblems(live.tree).length === 0,
+        treeConsistent: consistent,
         paused: (await getSettings(db, h.profileId)).memoryPaused,
-        drift: measureDrift(live.tree),
+        drift,
         lastRebuild,
       };
     },
@@ -137,7 +163,7 @@ export function createMemoryService(
         ...(onEvent ? { onEvent } : {}),
         ...(signal ? { signal } : {}),
       }),
-    tree: async () => (await current().store.liveTree()).tree,
+    outline: async () => treeOutline((await current().store.liveTree()).tree),
     profiles: () => listProfiles(db),
     useLlm: async (modelId) => extras.setPageLlm?.(modelId),
     listTaskMemory: () => current().tasks.list(),

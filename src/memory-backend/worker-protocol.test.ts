@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { freshDb, sampleSession } from '../storage/fixtures.test-support.ts';
 import { testEngine } from './test-engine.test-support.ts';
 import { memoryClient } from './memory-client.ts';
 import { createMemoryService } from './memory-service.ts';
 import { serveMemory } from './worker-server.ts';
 import { parseWorkerConfig } from './worker-config.ts';
+import { RESULT_WIRE } from './worker-protocol.ts';
 import { ProfileNotFoundError, SessionExistsError } from '../storage/errors.ts';
 import { AbortError } from '../engine/errors.ts';
 
@@ -68,15 +69,41 @@ describe('memory worker protocol', () => {
       expect(events.map((e) => e.type)).toEqual(reply.events.map((e) => e.type));
       expect(events.at(-1)?.type).toBe('done');
       expect(reply.items.length).toBeGreaterThan(0);
-      const tree = await client.tree();
-      expect(tree.facts.size).toBe(3);
-      expect(tree.nodes).toBeInstanceOf(Map);
+      const outline = await client.outline();
+      expect(outline.facts.size).toBe(3);
+      expect(outline.nodes).toBeInstanceOf(Map);
+      // The page is never sent what it does not draw: no node carries its embedding.
+      for (const node of outline.nodes.values()) expect(node).not.toHaveProperty('embedding');
       expect(await client.profiles()).toMatchObject([{ id: 'alice', name: 'Alice' }]);
       expect(await client.status()).toMatchObject({ llm: null, notes: [] });
     } finally {
       channel.port1.close();
       channel.port2.close();
     }
+  });
+
+  it('sends the tree’s outline as one text, which the client reads back as the outline', async () => {
+    const db = await freshDb();
+    const service = createMemoryService(db, testEngine());
+    await service.open('alice');
+    await service.ingest(sampleSession(1));
+    const posted: unknown[] = [];
+    let deliver: (event: MessageEvent) => void = () => undefined;
+    serveMemory(
+      {
+        postMessage: (message) => posted.push(message),
+        addEventListener: (_type, listener) => (deliver = listener),
+      },
+      service,
+    );
+    deliver({ data: { type: 'call', id: 1, method: 'outline', args: [] } } as MessageEvent);
+    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    const wire = (posted[0] as { value: unknown }).value;
+    expect(typeof wire).toBe('string');
+    const outline = RESULT_WIRE.outline!.decode(wire) as Awaited<
+      ReturnType<typeof service.outline>
+    >;
+    expect([...outline.facts.keys()]).toEqual([...(await service.outline()).facts.keys()]);
   });
 
   it('cancels a retrieval across the port: the worker’s walk sees the signal', async () => {

@@ -11,7 +11,8 @@ import type { StorageHealth } from '../storage/health.ts';
 import type { ProfileRow } from '../storage/rows.ts';
 import type { ImportedProfile } from '../storage/export/import-profile.ts';
 import type { RetrievedItem, TraversalEvent } from '../engine/retrieval.ts';
-import type { MemoryTree } from '../engine/types.ts';
+import type { TreeOutline } from '../engine/types.ts';
+import { decodeOutline, encodeOutline } from '../engine/tree/outline.ts';
 import type { TaskMemoryUnit } from '../engine/task-memory/index.ts';
 import type { TaskMemoryView, TaskRecall } from '../storage/task-memory-store.ts';
 
@@ -106,8 +107,11 @@ export interface MemoryApi {
     onEvent?: (event: TraversalEvent) => void,
     signal?: AbortSignal,
   ): Promise<RetrieveReply>;
-  /** The live tree (structured clone carries its Maps and Float32Arrays). */
-  tree(): Promise<MemoryTree>;
+  /**
+   * The live tree as the page shows it: nodes, levels and facts, without the nodes' embeddings
+   * (engine/tree/outline.ts; structured clone carries its Maps).
+   */
+  outline(): Promise<TreeOutline>;
   profiles(): Promise<ProfileRow[]>;
   status(): Promise<MemoryWorkerStatus>;
   /** Lends the page's model to the worker (src/rpc/page-llm-bridge.ts); null when none is loaded. */
@@ -146,6 +150,20 @@ export const SIGNAL_ARG: Partial<Record<keyof MemoryApi, number>> = {
 };
 
 export type MemoryMethod = keyof MemoryApi;
+
+/**
+ * Results that cross in a form of their own: the worker encodes the method's value, the page's
+ * client decodes it, so both sides still speak MemoryApi. The tree's outline crosses as one text
+ * (engine/tree/outline.ts: a structured clone of 150,000 small objects is slow to rebuild).
+ */
+export const RESULT_WIRE: Partial<
+  Record<MemoryMethod, { encode(value: unknown): unknown; decode(wire: unknown): unknown }>
+> = {
+  outline: {
+    encode: (value) => encodeOutline(value as TreeOutline),
+    decode: (wire) => decodeOutline(wire as string),
+  },
+};
 
 /** A call of a MemoryApi method (its callback and signal arguments left on the page). */
 export interface MemoryRequest {
@@ -187,7 +205,7 @@ export const MEMORY_METHODS: readonly MemoryMethod[] = [
   'inspect',
   'health',
   'retrieve',
-  'tree',
+  'outline',
   'profiles',
   'status',
   'useLlm',

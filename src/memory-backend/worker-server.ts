@@ -6,6 +6,7 @@
 import { serveRequests } from '../rpc/serve-requests.ts';
 import {
   MEMORY_METHODS,
+  RESULT_WIRE,
   SIGNAL_ARG,
   STREAM_ARG,
   type MemoryApi,
@@ -40,7 +41,9 @@ export function serveMemory(port: MessagePortLike, api: Promise<MemoryApi> | Mem
       };
       put(STREAM_ARG[request.method], (event: unknown) => reply({ type: 'event', event }));
       put(SIGNAL_ARG[request.method], signal);
-      reply({ type: 'result', value: await method(...args) });
+      const value = await method(...args);
+      const wire = RESULT_WIRE[request.method];
+      reply({ type: 'result', value: wire ? wire.encode(value) : value });
     },
     (message) => port.postMessage(message),
     { concurrent: () => true },

@@ -4,7 +4,7 @@
  * "Open in inspector" (tree → inspector) and "Show in tree" (inspector → tree) stay in step.
  */
 import { factNodeId } from '../engine/tree/draft.ts';
-import { asFactId, type MemoryTree, type NodeId } from '../engine/types.ts';
+import { asFactId, type TreeOutline, type NodeId } from '../engine/types.ts';
 import type { SliceCreator } from './store-types.ts';
 
 export type LinkTarget = 'tree' | 'inspector';
@@ -36,7 +36,7 @@ export interface MemoryLinkSlice {
 }
 
 /** The tree node standing for a fact, or null when the tree does not hold it. */
-export function leafOfFact(tree: MemoryTree | null, factId: string): NodeId | null {
+export function leafOfFact(tree: TreeOutline | null, factId: string): NodeId | null {
   if (!tree) return null;
   const id = factNodeId(asFactId(factId));
   if (tree.nodes.get(id)?.factId === factId) return id;

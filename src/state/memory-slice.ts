@@ -1,14 +1,24 @@
 /** The open profile's memory as the views see it: facts, tree, inspection, worker status. */
 import type { TraversalEvent } from '../engine/retrieval.ts';
-import type { MemoryTree } from '../engine/types.ts';
+import type { TreeOutline } from '../engine/types.ts';
 import type { StorageHealth } from '../storage/health.ts';
 import type { FactView } from '../storage/memory-store.ts';
 import type { MemoryInspection, MemoryWorkerStatus } from '../memory-backend/worker-protocol.ts';
 import type { SliceCreator } from './store-types.ts';
 
+/**
+ * How many facts the store holds for the inspector: a profile of 30,000 facts cannot be one list
+ * of rows (the page would build 30,000 rows with their buttons), nor is it copied to the page.
+ */
+export const INSPECTOR_ROWS = 200;
+
 export interface MemorySlice {
+  /**
+   * The first INSPECTOR_ROWS facts in id order, with their provenance (every fact of a smaller
+   * memory); `inspection.facts` counts them all, search and `listFacts({ ids })` reach the rest.
+   */
   readonly facts: readonly FactView[];
-  readonly tree: MemoryTree | null;
+  readonly tree: TreeOutline | null;
   readonly inspection: MemoryInspection | null;
   readonly workerStatus: MemoryWorkerStatus | null;
   readonly health: (StorageHealth & { persistGranted: boolean }) | null;
@@ -20,7 +30,7 @@ export interface MemorySlice {
   readonly workerNotice: WorkerNotice | null;
   setMemory(update: {
     facts?: readonly FactView[];
-    tree?: MemoryTree | null;
+    tree?: TreeOutline | null;
     inspection?: MemoryInspection | null;
   }): void;
   setWorkerStatus(status: MemoryWorkerStatus): void;

@@ -6,6 +6,7 @@ import { Dexie } from 'dexie';
 import {
   asSessionId,
   asTurnId,
+  type Fact,
   type FactCategory,
   type MemoryTree,
   type ProfileId,
@@ -38,6 +39,10 @@ export interface FactFilter {
   readonly text?: string;
   readonly sessionId?: string;
   readonly conversationId?: string;
+  /** Only these facts (a fact the page does not hold yet). */
+  readonly ids?: readonly string[];
+  /** At most this many, the first in id order (the inspector's first page). */
+  readonly limit?: number;
 }
 
 export function sessionFromPending(row: PendingRow): Session {
@@ -48,9 +53,17 @@ export function sessionFromPending(row: PendingRow): Session {
   };
 }
 
+function coversSessions(texts: SessionTexts, tree: MemoryTree): boolean {
+  for (const fact of tree.facts.values())
+    for (const source of fact.sources) if (!texts.has(source.sessionId)) return false;
+  return true;
+}
+
 export class MemoryStore {
   private readonly trees: LiveTreeCache;
-  private texts: { tree: MemoryTree; texts: SessionTexts } | undefined;
+  private texts: { tree: MemoryTree; texts: Promise<SessionTexts> } | undefined;
+  /** Transcripts read before the tree was known (prefetchSessionTexts), not yet used. */
+  private early: Promise<SessionTexts> | undefined;
 
   constructor(
     readonly db: GroveDb,
@@ -76,9 +89,16 @@ export class MemoryStore {
   keepLiveTree(live: LiveTree, added?: { from: MemoryTree; sessions: readonly Session[] }): void {
     this.trees.keep(live);
     if (added && this.texts?.tree === added.from) {
-      const texts = new Map(this.texts.texts);
-      for (const [id, text] of sessionTexts(added.sessions)) texts.set(id, text);
-      this.texts = { tree: live.tree, texts };
+      const texts = this.texts.texts.then((before) => {
+        const after = new Map(before);
+        for (const [id, text] of sessionTexts(added.sessions)) after.set(id, text);
+        return after as SessionTexts;
+      });
+      const kept = { tree: live.tree, texts };
+      this.texts = kept;
+      texts.catch(() => {
+        if (this.texts === kept) this.texts = undefined;
+      });
     }
   }
 
@@ -123,18 +143,47 @@ export class MemoryStore {
 
   /**
    * Every remembered session's transcript, for the no-LLM judge's session evidence
-   * (engine/tree/lexicon.ts): one read of the turns table, in session and turn order.
+   * (engine/tree/lexicon.ts): one read of the turns table, in session and turn order. A caller
+   * that has just read the live tree passes it (`live`): no second check of the tree, and the
+   * transcripts are the ones that tree was written with.
    */
-  async sessionTexts(): Promise<SessionTexts> {
+  async sessionTexts(live?: MemoryTree): Promise<SessionTexts> {
     // Kept while the live tree is: sessions and their turns are written in the same transaction
     // as the tree change they bring (which bumps its revision), so a new transcript means a new
     // tree. The same object lets the judge's lexicon, built once per tree and transcripts, be
-    // reused by the next retrieval (counting 30,000 turns on every call cost 400 ms).
-    const { tree } = await this.liveTree();
-    if (this.texts?.tree === tree) return this.texts.texts;
-    const texts = await this.readSessionTexts();
-    this.texts = { tree, texts };
-    return texts;
+    // reused by the next retrieval (counting 30,000 turns on every call cost 400 ms). A read
+    // under way for the same tree is shared (a profile warming up at open, then its first
+    // question).
+    const tree = live ?? (await this.liveTree()).tree;
+    if (this.texts?.tree !== tree) {
+      const early = this.early;
+      this.early = undefined;
+      // An early read serves when it holds every session of the tree (a session written after
+      // it began would be missing; one deleted since is never asked for).
+      const texts = early
+        ? early.then(
+            (read) => (coversSessions(read, tree) ? read : this.readSessionTexts()),
+            () => this.readSessionTexts(),
+          )
+        : this.readSessionTexts();
+      const kept = { tree, texts };
+      this.texts = kept;
+      texts.catch(() => {
+        if (this.texts === kept) this.texts = undefined;
+      });
+    }
+    return this.texts.texts;
+  }
+
+  /**
+   * Starts reading the transcripts now, beside the live tree (a profile opening): the next
+   * sessionTexts uses this read instead of starting one after the tree is known.
+   */
+  prefetchSessionTexts(): void {
+    if (this.texts || this.early) return;
+    const early = this.readSessionTexts();
+    early.catch(() => undefined); // a failed read is read again by sessionTexts
+    this.early = early;
   }
 
   private async readSessionTexts(): Promise<SessionTexts> {
@@ -151,20 +200,19 @@ export class MemoryStore {
     return sessionTexts([...turns].map(([id, list]) => ({ id: asSessionId(id), turns: list })));
   }
 
-  /** Facts of the live tree with their provenance resolved to sessions and turns. */
+  /**
+   * Facts of the live tree with their provenance resolved to sessions and turns, in id order.
+   * Only the turns of the facts listed are read (the first page of 30,000 facts needs a few
+   * hundred sessions' turns, not all 18,000 turns).
+   */
   async listFacts(filter: FactFilter = {}): Promise<FactView[]> {
     const { tree } = await this.liveTree();
     const words = (filter.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const ids = filter.ids === undefined ? undefined : new Set(filter.ids);
     const sessions = new Map((await this.sessions()).map((s) => [s.id, s]));
-    const turnsOf = new Map<string, Map<string, { id: string; speaker: Speaker; text: string }>>();
-    const turnRows = await this.db.turns.where('profileId').equals(this.pid).toArray();
-    for (const t of turnRows) {
-      const map = turnsOf.get(t.sessionId) ?? new Map();
-      map.set(t.id, { id: t.id, speaker: t.speaker, text: t.text });
-      turnsOf.set(t.sessionId, map);
-    }
-    const out: FactView[] = [];
+    const chosen: Fact[] = [];
     for (const fact of tree.facts.values()) {
+      if (ids && !ids.has(fact.id)) continue;
       const text = fact.text.toLowerCase();
       if (!words.every((w) => text.includes(w))) continue;
       if (
@@ -172,7 +220,25 @@ export class MemoryStore {
         !fact.sources.some((s) => s.sessionId === filter.sessionId)
       )
         continue;
-      const sources = fact.sources.map((s): SourceView => {
+      if (
+        filter.conversationId !== undefined &&
+        !fact.sources.some(
+          (s) => sessions.get(s.sessionId)?.conversationId === filter.conversationId,
+        )
+      )
+        continue;
+      chosen.push(fact);
+    }
+    chosen.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const listed = filter.limit === undefined ? chosen : chosen.slice(0, filter.limit);
+    const turnsOf = await this.turnsOf(
+      new Set(listed.flatMap((fact) => fact.sources.map((s) => s.sessionId))),
+    );
+    return listed.map((fact) => ({
+      id: fact.id,
+      text: fact.text,
+      category: fact.category,
+      sources: fact.sources.map((s): SourceView => {
         const session = sessions.get(s.sessionId);
         const turns = turnsOf.get(s.sessionId);
         return {
@@ -184,15 +250,31 @@ export class MemoryStore {
             return turn ? [turn] : [];
           }),
         };
-      });
-      if (
-        filter.conversationId !== undefined &&
-        !sources.some((s) => s.conversationId === filter.conversationId)
-      )
-        continue;
-      out.push({ id: fact.id, text: fact.text, category: fact.category, sources });
+      }),
+    }));
+  }
+
+  /** The turns of these sessions, by session and turn id. */
+  private async turnsOf(
+    sessionIds: ReadonlySet<string>,
+  ): Promise<Map<string, Map<string, { id: string; speaker: Speaker; text: string }>>> {
+    const turnsOf = new Map<string, Map<string, { id: string; speaker: Speaker; text: string }>>();
+    const rows = await this.db.transaction('r', this.db.turns, () =>
+      Promise.all(
+        [...sessionIds].map((sessionId) =>
+          this.db.turns
+            .where('[profileId+sessionId+seq]')
+            .between([this.pid, sessionId, Dexie.minKey], [this.pid, sessionId, Dexie.maxKey])
+            .toArray(),
+        ),
+      ),
+    );
+    for (const t of rows.flat()) {
+      const map = turnsOf.get(t.sessionId) ?? new Map();
+      map.set(t.id, { id: t.id, speaker: t.speaker, text: t.text });
+      turnsOf.set(t.sessionId, map);
     }
-    return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return turnsOf;
   }
 
   async counts(): Promise<{ sessions: number; facts: number; nodes: number; pending: number }> {

@@ -13,6 +13,7 @@ import {
 } from './tree-store.ts';
 import { removeFacts } from '../engine/tree/edit.ts';
 import { pageOf } from './tree-pages.ts';
+import { nodeToCell } from './tree-codec.ts';
 import { keywordSummariser } from '../engine/tree/summarise.ts';
 
 const embedder = new HashEmbedder({ dimension: 384 });
@@ -165,6 +166,24 @@ describe('tree store', () => {
     expectSameTree((await loadLiveTree(db, 'p')).tree, tree);
     expect(await collectOrphanTrees(db, 'p')).toEqual([2]);
     expect(await db.treeMeta.count()).toBe(1);
+    expectSameTree((await loadLiveTree(db, 'p')).tree, tree);
+  });
+
+  it('collects node rows of versions that never got a meta row, and only this profile’s', async () => {
+    const db = await freshDb();
+    const tree = await tinyTree(embedder);
+    await saveFresh(db, tree);
+    const page = (profileId: string, version: number, at: number) => ({
+      profileId,
+      version,
+      page: at,
+      nodes: [nodeToCell([...tree.nodes.values()][0]!)],
+    });
+    // A rebuild that died while writing its node pages (no meta yet), in two versions.
+    await db.treeNodePages.bulkPut([page('p', 4, 1), page('p', 4, 2), page('p', 7, 3)]);
+    await db.treeNodePages.put(page('q', 9, 4));
+    expect(await collectOrphanTrees(db, 'p')).toEqual([4, 7]);
+    expect(await db.treeNodePages.where('profileId').equals('q').count()).toBe(1);
     expectSameTree((await loadLiveTree(db, 'p')).tree, tree);
   });
 });

@@ -49,7 +49,7 @@ export interface TreeLexicon {
   nodeScore(question: string, node: NodeId, sessionWeight?: number): number;
   /** The embedding of a fact's level-0 node. */
   factVector(factId: FactId): Vector | undefined;
-  /** Builds the indexes now (they are otherwise built by the first question). */
+  /** Builds the BM25 indexes now rather than on the first question (a profile just opened). */
   prepare(): void;
 }
 
@@ -119,19 +119,20 @@ function buildLexicon(tree: MemoryTree, texts: SessionTexts | undefined): TreeLe
   for (const node of tree.nodes.values())
     if (node.factId !== undefined) vectors.set(node.factId, node.embedding);
   let indexes: Indexes | undefined;
+  const prepare = () => (indexes ??= buildIndexes(tree, factIds, texts));
   // One question at a time is memoised (a walk asks level after level about the same question).
   let last: QueryScores | undefined;
 
   const scoresFor = (question: string, sessionWeight: number): QueryScores => {
     const key = `${sessionWeight}\u0000${question}`;
     if (last?.key === key) return last;
-    indexes ??= buildIndexes(tree, factIds, texts);
-    const own = indexes.facts.scores(question);
+    const { facts: factIndex, sessions: sessionIndex, sessionsOfFact } = prepare();
+    const own = factIndex.scores(question);
     // λ = 0 is plain BM25 (0: no shared term); otherwise z-scores, interpolated.
     let facts = own;
     if (sessionWeight > 0) {
-      const sessions = standardise(indexes.sessions.scores(question));
-      const ofFact = indexes.sessionsOfFact;
+      const sessions = standardise(sessionIndex.scores(question));
+      const ofFact = sessionsOfFact;
       facts = standardise(own).map(
         (z, i) =>
           (1 - sessionWeight) * z +
@@ -160,8 +161,6 @@ function buildLexicon(tree: MemoryTree, texts: SessionTexts | undefined): TreeLe
     factScore: (question, id, w) => factScore(scoresFor(question, weight(w)), id),
     nodeScore: (question, id, w) => nodeScore(scoresFor(question, weight(w)), id),
     factVector: (id) => vectors.get(id),
-    prepare: () => {
-      indexes ??= buildIndexes(tree, factIds, texts);
-    },
+    prepare: () => void prepare(),
   };
 }

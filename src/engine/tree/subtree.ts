@@ -1,8 +1,19 @@
 /** Walking a memory tree: facts under a node, sessions under a node. */
-import type { Fact, MemoryTree, NodeId, SessionId, TreeNode, Vector } from '../types.ts';
+import type {
+  Fact,
+  MemoryTree,
+  NodeId,
+  OutlineNode,
+  SessionId,
+  TreeNode,
+  TreeOutline,
+  Vector,
+} from '../types.ts';
 import { TreeIntegrityError } from './tree-integrity-error.ts';
 
-export function nodeOf(tree: MemoryTree, id: NodeId): TreeNode {
+export function nodeOf(tree: MemoryTree, id: NodeId): TreeNode;
+export function nodeOf(tree: TreeOutline, id: NodeId): OutlineNode;
+export function nodeOf(tree: TreeOutline, id: NodeId): OutlineNode {
   const node = tree.nodes.get(id);
   if (!node)
     throw new TreeIntegrityError(
@@ -12,7 +23,7 @@ export function nodeOf(tree: MemoryTree, id: NodeId): TreeNode {
 }
 
 /** The facts (level-0 nodes) under `id`, in tree order. */
-export function factsUnder(tree: MemoryTree, id: NodeId): Fact[] {
+export function factsUnder(tree: TreeOutline, id: NodeId): Fact[] {
   const out: Fact[] = [];
   const stack: NodeId[] = [id];
   while (stack.length > 0) {

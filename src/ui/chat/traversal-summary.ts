@@ -1,6 +1,6 @@
 /** Turns a retrieval's event stream into what "memories used" shows: kept and pruned nodes. */
 import type { TraversalEvent } from '../../engine/retrieval.ts';
-import type { MemoryTree, NodeId } from '../../engine/types.ts';
+import type { TreeOutline, NodeId } from '../../engine/types.ts';
 
 export interface JudgedNode {
   readonly node: string;
@@ -23,7 +23,7 @@ export interface TraversalSummary {
 
 export function summariseTraversal(
   events: readonly TraversalEvent[],
-  tree: MemoryTree | null,
+  tree: TreeOutline | null,
 ): TraversalSummary {
   const text = (id: NodeId) => tree?.nodes.get(id)?.text ?? id;
   const kept: JudgedNode[] = [];

@@ -4,12 +4,12 @@
  * inspector.
  */
 import type { TraversalEvent } from '../../engine/retrieval.ts';
-import type { MemoryTree } from '../../engine/types.ts';
+import type { TreeOutline } from '../../engine/types.ts';
 import { useGrove, useServices } from '../app-context.tsx';
 import { TreeView } from '../tree/TreeView.tsx';
 
 export function LinkedTreeView(props: {
-  readonly tree: MemoryTree | null;
+  readonly tree: TreeOutline | null;
   readonly traversal: readonly TraversalEvent[];
 }) {
   const { store } = useServices();

@@ -2,7 +2,7 @@
  * The memory inspector: search, edit, delete, pause; every change goes through the worker.
  * Rows link to the tree ("Show in tree"); the fact linked with the tree is highlighted.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { leafOfFact } from '../../state/memory-link-slice.ts';
 import type { FactView } from '../../storage/memory-store.ts';
 import { useGrove, useServices } from '../app-context.tsx';
@@ -13,6 +13,7 @@ import { visibleFacts } from './visible-facts.ts';
 export function MemoryInspector() {
   const { memoryActions } = useServices();
   const facts = useGrove((s) => s.facts);
+  const total = useGrove((s) => Math.max(s.inspection?.facts ?? 0, s.facts.length));
   const paused = useGrove((s) => s.inspection?.paused ?? false);
   const tree = useGrove((s) => s.tree);
   const linkedFact = useGrove((s) => s.linkedFact);
@@ -21,8 +22,23 @@ export function MemoryInspector() {
   const [results, setResults] = useState<(FactView & { score: number })[] | null>(null);
   const searchId = useId();
   const list = useRef<HTMLUListElement>(null);
+  // The linked fact, read from the worker when the store does not hold it (a large memory).
+  const [far, setFar] = useState<{ id: string; fact: FactView | undefined } | null>(null);
+  const needed = linkedFact !== null && !facts.some((f) => f.id === linkedFact) ? linkedFact : null;
+  useEffect(() => {
+    if (needed === null) return;
+    let current = true;
+    void memoryActions.fact(needed).then((fact) => {
+      if (current) setFar({ id: needed, fact });
+    });
+    return () => {
+      current = false;
+    };
+  }, [needed, facts, memoryActions]);
   useInspectorReveal({
     list,
+    // Wait for the row of a fact still being read (a fact that is gone has no row to wait for).
+    pending: (factId) => factId === needed && far?.id !== needed,
     hidden: (factId) => results !== null && !results.some((f) => f.id === factId),
     clearSearch: () => {
       setResults(null);
@@ -37,10 +53,10 @@ export function MemoryInspector() {
     }
     void memoryActions.search(query).then((found) => setResults(found ?? []));
   };
-  const shown = results ?? visibleFacts(facts, linkedFact);
+  const shown = results ?? visibleFacts(facts, linkedFact, undefined, far?.fact);
   return (
     <section className="panel inspector" aria-labelledby="inspector-heading">
-      <h2 id="inspector-heading">Memories ({facts.length})</h2>
+      <h2 id="inspector-heading">Memories ({total})</h2>
       <div className="toggle">
         <input
           id={`${searchId}-pause`}
@@ -74,9 +90,9 @@ export function MemoryInspector() {
           {results.length} closest in meaning to “{query}”.
         </p>
       )}
-      {results === null && shown.length < facts.length && (
+      {results === null && shown.length < total && (
         <p className="small muted" role="status">
-          Showing {shown.length} of {facts.length} memories: search to find the others.
+          Showing {shown.length} of {total} memories: search to find the others.
         </p>
       )}
       {shown.length === 0 ? (

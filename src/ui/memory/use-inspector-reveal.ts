@@ -12,10 +12,12 @@ interface Inputs {
   readonly list: RefObject<HTMLElement | null>;
   /** True when the current search hides the fact. */
   readonly hidden: (factId: string) => boolean;
+  /** True while the fact's row is still on its way (read from the worker): the move waits. */
+  readonly pending?: (factId: string) => boolean;
   readonly clearSearch: () => void;
 }
 
-export function useInspectorReveal({ list, hidden, clearSearch }: Inputs): void {
+export function useInspectorReveal({ list, hidden, pending, clearSearch }: Inputs): void {
   const { store } = useServices();
   const request = useGrove((s) => (s.linkRequest?.target === 'inspector' ? s.linkRequest : null));
   // Clearing the search while rendering: the commit that handles the request shows the row.
@@ -24,13 +26,14 @@ export function useInspectorReveal({ list, hidden, clearSearch }: Inputs): void 
     setSeen(request);
     if (request && hidden(request.id)) clearSearch();
   }
+  const waiting = request !== null && (pending?.(request.id) ?? false);
   useEffect(() => {
-    if (!request) return;
+    if (!request || waiting) return;
     const row = list.current?.querySelector<HTMLElement>(
       `[data-fact-id="${CSS.escape(request.id)}"]`,
     );
     row?.scrollIntoView({ block: 'center' });
     row?.focus({ preventScroll: true });
     store.getState().finishLinkRequest(request.seq);
-  }, [request, list, store]);
+  }, [request, waiting, list, store]);
 }

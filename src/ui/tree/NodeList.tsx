@@ -3,12 +3,12 @@
  * buttons (facts too when the forest has no summaries). Selecting one opens the side panel.
  */
 import { memo } from 'react';
-import type { MemoryTree, NodeId } from '../../engine/types.ts';
+import type { TreeOutline, NodeId } from '../../engine/types.ts';
 
 const MAX_ITEMS = 600;
 
 interface Props {
-  readonly tree: MemoryTree;
+  readonly tree: TreeOutline;
   readonly matches: ReadonlySet<NodeId>;
   readonly onSelect: (id: NodeId) => void;
 }

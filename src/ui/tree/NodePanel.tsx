@@ -5,12 +5,12 @@
 import type { Ref } from 'react';
 import type { TraversalEvent } from '../../engine/retrieval.ts';
 import { factsUnder } from '../../engine/tree/subtree.ts';
-import type { Fact, MemoryTree, NodeId } from '../../engine/types.ts';
+import type { Fact, TreeOutline, NodeId } from '../../engine/types.ts';
 
 const MAX_FACTS = 120;
 
 interface Props {
-  readonly tree: MemoryTree;
+  readonly tree: TreeOutline;
   readonly id: NodeId;
   readonly traversal: readonly TraversalEvent[];
   readonly collapsed: boolean;

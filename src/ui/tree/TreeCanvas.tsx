@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { select } from 'd3-selection';
 import { zoom as d3zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
-import type { MemoryTree, NodeId } from '../../engine/types.ts';
+import type { TreeOutline, NodeId } from '../../engine/types.ts';
 import { drawForest, labelOf, nodeRadius, type ViewTransform } from './draw.ts';
 import {
   FOREST_ROOT,
@@ -30,7 +30,7 @@ export interface DrawStats {
 }
 
 interface Props {
-  readonly tree: MemoryTree | null;
+  readonly tree: TreeOutline | null;
   readonly layout: TreeLayout;
   readonly codes: Uint8Array;
   readonly selected: number;

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TraversalEvent } from '../../engine/retrieval.ts';
-import type { MemoryTree, NodeId } from '../../engine/types.ts';
+import type { TreeOutline, NodeId } from '../../engine/types.ts';
 import { Legend } from './Legend.tsx';
 import { NodeList } from './NodeList.tsx';
 import { NodePanel } from './NodePanel.tsx';
@@ -21,7 +21,7 @@ import { bruteForceCost, visualStates } from './visuals.ts';
 import './tree-view.css';
 
 export interface TreeViewProps {
-  readonly tree: MemoryTree | null;
+  readonly tree: TreeOutline | null;
   readonly traversal?: readonly TraversalEvent[];
   readonly onSelectNode?: (id: string) => void;
   /** The selection kept outside (the Memory view keeps it in the store); local when absent. */

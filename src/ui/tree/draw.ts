@@ -4,7 +4,7 @@
  * without overlaps, so a 3,000-fact forest redraws well within a frame.
  */
 import { parseLabel } from '../../engine/tree/label-format.ts';
-import type { MemoryTree, NodeId } from '../../engine/types.ts';
+import type { TreeOutline, NodeId } from '../../engine/types.ts';
 import { FOREST_ROOT, type TreeLayout } from './layout.ts';
 import { VISUAL, VISUAL_NAMES, type VisualName } from './visuals.ts';
 
@@ -31,7 +31,7 @@ export interface DrawInput {
   readonly dpr: number;
   readonly transform: ViewTransform;
   readonly layout: TreeLayout;
-  readonly tree: MemoryTree | null;
+  readonly tree: TreeOutline | null;
   readonly codes: Uint8Array;
   readonly selected: number;
   readonly hovered: number;
@@ -260,7 +260,7 @@ function labelBoxBeside(
  * A node's label on the canvas, cut to fit: a keyword label shows its keywords only (the quoted
  * fact is in the tooltip, the outline and the panel).
  */
-export function labelOf(tree: MemoryTree | null, id: string, level: number): string {
+export function labelOf(tree: TreeOutline | null, id: string, level: number): string {
   if (id === FOREST_ROOT) return 'Memory forest';
   const full = tree?.nodes.get(id as NodeId)?.text ?? id;
   const keywords = level > 0 ? parseLabel(full)?.keywords : undefined;

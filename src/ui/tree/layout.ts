@@ -5,7 +5,7 @@
  * only read the result.
  */
 import { hierarchy, tree as d3tree, type HierarchyPointNode } from 'd3-hierarchy';
-import type { MemoryTree, NodeId } from '../../engine/types.ts';
+import type { TreeOutline, NodeId } from '../../engine/types.ts';
 
 export type LayoutMode = 'tidy' | 'radial';
 
@@ -58,11 +58,11 @@ const MIN_RADIUS = 160;
 type Datum = NodeId | typeof FOREST_ROOT;
 
 /** Tidy for small forests, radial once the leaves would make a very wide strip. */
-export function defaultLayoutMode(tree: MemoryTree | null): LayoutMode {
+export function defaultLayoutMode(tree: TreeOutline | null): LayoutMode {
   return (tree?.levels[0]?.length ?? 0) > 120 ? 'radial' : 'tidy';
 }
 
-export function layoutForest(tree: MemoryTree | null, options: LayoutOptions = {}): TreeLayout {
+export function layoutForest(tree: TreeOutline | null, options: LayoutOptions = {}): TreeLayout {
   const mode = options.mode ?? defaultLayoutMode(tree);
   const collapsed = options.collapsed ?? new Set<string>();
   const roots = tree ? (tree.levels[tree.levels.length - 1] ?? []) : [];

@@ -3,14 +3,14 @@
  * forest opens showing its roots and upper summaries only, the deepest levels collapsed; a click
  * expands a node on demand, and search or "Show in tree" open the way to any fact (reveal.ts).
  */
-import type { MemoryTree, NodeId } from '../../engine/types.ts';
+import type { TreeOutline, NodeId } from '../../engine/types.ts';
 
 /** Forests with more facts than this open collapsed (the canvas stays smooth at 3,000). */
 export const LARGE_FOREST_FACTS = 5000;
 /** At most this many nodes are shown when a large forest opens. */
 export const OPENING_NODES = 1500;
 
-export function isLargeForest(tree: MemoryTree | null): boolean {
+export function isLargeForest(tree: TreeOutline | null): boolean {
   return (tree?.facts.size ?? 0) > LARGE_FOREST_FACTS;
 }
 
@@ -20,7 +20,7 @@ export function isLargeForest(tree: MemoryTree | null): boolean {
  * children are hidden. The roots always show (collapsed when even they exceed the budget).
  */
 export function openingCollapsed(
-  tree: MemoryTree | null,
+  tree: TreeOutline | null,
   budget: number = OPENING_NODES,
 ): ReadonlySet<NodeId> {
   if (!tree || !isLargeForest(tree)) return new Set();

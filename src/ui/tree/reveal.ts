@@ -1,8 +1,8 @@
 /** Revealing a node in the tree view: the collapsed ancestors that hide it are opened. */
-import type { MemoryTree, NodeId } from '../../engine/types.ts';
+import type { TreeOutline, NodeId } from '../../engine/types.ts';
 
 /** The node's ancestors, its parent first, up to its root. */
-export function ancestorsOf(tree: MemoryTree, id: NodeId): NodeId[] {
+export function ancestorsOf(tree: TreeOutline, id: NodeId): NodeId[] {
   const out: NodeId[] = [];
   for (
     let p = tree.nodes.get(id)?.parent ?? null;
@@ -15,7 +15,7 @@ export function ancestorsOf(tree: MemoryTree, id: NodeId): NodeId[] {
 
 /** `collapsed` without the ancestors of `id`; the same set when none of them was collapsed. */
 export function expandTo(
-  tree: MemoryTree,
+  tree: TreeOutline,
   collapsed: ReadonlySet<string>,
   id: NodeId,
 ): ReadonlySet<string> {

@@ -1,9 +1,9 @@
 /** Search over the memory tree: nodes whose text contains every word of the query. */
-import type { MemoryTree, NodeId } from '../../engine/types.ts';
+import type { TreeOutline, NodeId } from '../../engine/types.ts';
 
 export const MIN_QUERY_LENGTH = 2;
 
-export function searchNodes(tree: MemoryTree | null, query: string): Set<NodeId> {
+export function searchNodes(tree: TreeOutline | null, query: string): Set<NodeId> {
   const words = query
     .toLowerCase()
     .split(/\s+/)

@@ -11,7 +11,7 @@ import {
   type RefObject,
   type SetStateAction,
 } from 'react';
-import type { MemoryTree, NodeId } from '../../engine/types.ts';
+import type { TreeOutline, NodeId } from '../../engine/types.ts';
 import type { TreeCanvasHandle } from './TreeCanvas.tsx';
 import type { TreeLayout } from './layout.ts';
 import { expandTo } from './reveal.ts';
@@ -23,7 +23,7 @@ export interface RevealRequest {
 
 interface Inputs {
   readonly reveal: RevealRequest | null | undefined;
-  readonly tree: MemoryTree | null;
+  readonly tree: TreeOutline | null;
   readonly layout: TreeLayout;
   readonly setCollapsed: Dispatch<SetStateAction<ReadonlySet<string>>>;
   readonly canvas: RefObject<TreeCanvasHandle | null>;

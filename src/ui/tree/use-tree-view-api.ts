@@ -8,14 +8,14 @@
  */
 import { useEffect, useRef, type RefObject } from 'react';
 import { registerTestApi } from '../../app/test-api.ts';
-import type { MemoryTree, NodeId } from '../../engine/types.ts';
+import type { TreeOutline, NodeId } from '../../engine/types.ts';
 import type { DrawStats, TreeCanvasHandle } from './TreeCanvas.tsx';
 import type { TreeLayout } from './layout.ts';
 import type { Replay } from './use-replay.ts';
 import { VISUAL_NAMES, countVisuals } from './visuals.ts';
 
 interface Inputs {
-  readonly tree: MemoryTree | null;
+  readonly tree: TreeOutline | null;
   readonly layout: TreeLayout;
   readonly codes: Uint8Array;
   readonly replay: Replay;

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { decodeOutline, encodeOutline, treeOutline } from './outline.ts';
+import { HashEmbedder } from '../testing/index.ts';
+import { tinyTree } from './tiny-tree.test-support.ts';
+
+const embedder = new HashEmbedder();
+
+describe('treeOutline', () => {
+  it('keeps every node, level and fact of the tree but no embedding', async () => {
+    const tree = await tinyTree(embedder);
+    const outline = treeOutline(tree);
+    expect([...outline.nodes.keys()]).toEqual([...tree.nodes.keys()]);
+    expect(outline.levels).toEqual(tree.levels);
+    expect([...outline.facts.values()]).toEqual([...tree.facts.values()]);
+    for (const [id, node] of tree.nodes) {
+      const drawn = outline.nodes.get(id);
+      expect(drawn).not.toHaveProperty('embedding');
+      const { embedding: _dropped, ...rest } = node;
+      expect(drawn).toEqual(rest);
+    }
+  });
+
+  it('is derived once per tree: the same tree gives the same outline', async () => {
+    const tree = await tinyTree(embedder);
+    expect(treeOutline(tree)).toBe(treeOutline(tree));
+    expect(treeOutline(await tinyTree(embedder))).not.toBe(treeOutline(tree));
+  });
+
+  it('survives a structured clone with no vector in it', async () => {
+    const copy = structuredClone(treeOutline(await tinyTree(embedder)));
+    for (const node of copy.nodes.values()) expect(Object.keys(node)).not.toContain('embedding');
+  });
+
+  it('crosses as one text and comes back the same, in the same order', async () => {
+    const tree = await tinyTree(embedder);
+    const outline = treeOutline(tree);
+    const text = encodeOutline(outline);
+    expect(typeof text).toBe('string');
+    const back = decodeOutline(structuredClone(text));
+    expect([...back.nodes.keys()]).toEqual([...outline.nodes.keys()]);
+    expect([...back.nodes.values()]).toEqual([...outline.nodes.values()]);
+    expect(back.levels).toEqual(outline.levels);
+    expect([...back.facts.keys()]).toEqual([...outline.facts.keys()]);
+    expect([...back.facts.values()]).toEqual([...outline.facts.values()]);
+    expect(encodeOutline(outline)).toBe(text);
+  });
+
+  it('keeps a source’s time only where the fact has one, and an empty tree empty', () => {
+    const withTime = {
+      nodes: new Map(),
+      levels: [[]],
+      facts: new Map([
+        [
+          'a',
+          {
+            id: 'a',
+            text: 'A.',
+            category: 'plan',
+            sources: [
+              { sessionId: 's1', turnIds: ['s1:1'], time: '2024-01-01' },
+              { sessionId: 's2', turnIds: [] },
+            ],
+          },
+        ],
+      ]),
+    } as unknown as Parameters<typeof encodeOutline>[0];
+    const back = decodeOutline(encodeOutline(withTime));
+    expect(back.facts.get('a' as never)?.sources).toEqual([
+      { sessionId: 's1', turnIds: ['s1:1'], time: '2024-01-01' },
+      { sessionId: 's2', turnIds: [] },
+    ]);
+    expect(back.facts.get('a' as never)?.sources[1]).not.toHaveProperty('time');
+    expect(back.levels).toEqual([[]]);
+  });
+});
