@@ -284,9 +284,9 @@ export class MemoryHost {
       const live = await this.store.liveTree();
       const tree = await this.engine.rebuild(live.tree, hooks.signal);
       throwIfAborted(hooks.signal);
-      const version = await guardQuota(() => replaceTree(this.db, this.pid, live, tree, hooks));
-      this.store.keepLiveTree({ tree, version, revision: 0 });
-      return version;
+      const next = await guardQuota(() => replaceTree(this.db, this.pid, live, tree, hooks));
+      this.store.keepLiveTree(next);
+      return next.version;
     });
   }
 

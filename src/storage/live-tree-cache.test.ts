@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HashEmbedder } from '../engine/testing/index.ts';
 import { tinyTree } from '../engine/tree/tiny-tree.test-support.ts';
 import { removeFacts } from '../engine/tree/edit.ts';
@@ -33,6 +33,26 @@ describe('LiveTreeCache', () => {
     const first = await cache.load();
     expect([...first.tree.facts.keys()]).toEqual([...tree.facts.keys()]);
     expect((await cache.load()).tree).toBe(first.tree);
+  });
+
+  it('checks a kept tree by the head row alone, and by its meta row where the head has no fingerprint', async () => {
+    const { db, tree } = await setup();
+    const cache = new LiveTreeCache(db, 'p');
+    const first = await cache.load();
+    const metaReads = vi.spyOn(db.treeMeta, 'get');
+    expect((await cache.load()).tree).toBe(first.tree);
+    expect(metaReads).not.toHaveBeenCalled();
+
+    // A head written before fingerprints existed: the meta row decides, as before.
+    await db.treeHeads.put({ profileId: 'p', version: first.version });
+    const legacy = new LiveTreeCache(db, 'p');
+    const loaded = await legacy.load();
+    expect(loaded.stamp).toBeUndefined();
+    expect([...loaded.tree.facts.keys()]).toEqual([...tree.facts.keys()]);
+    metaReads.mockClear();
+    expect((await legacy.load()).tree).toBe(loaded.tree);
+    expect(metaReads).toHaveBeenCalled();
+    metaReads.mockRestore();
   });
 
   it('loads once for reads made at the same time', async () => {

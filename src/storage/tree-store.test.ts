@@ -143,7 +143,7 @@ describe('tree store', () => {
       })),
     );
     let seenBeforeSwitch: MemoryTree | undefined;
-    const version = await replaceTree(db, 'p', live, rebuilt, {
+    const { version } = await replaceTree(db, 'p', live, rebuilt, {
       beforeSwitch: async () => {
         seenBeforeSwitch = (await loadLiveTree(db, 'p')).tree;
       },

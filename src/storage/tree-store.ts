@@ -7,6 +7,7 @@
 import { Dexie } from 'dexie';
 import type { MemoryTree } from '../engine/types.ts';
 import type { GroveDb } from './db.ts';
+import type { TreeHeadRow } from './rows.ts';
 import { ConcurrentWriteError } from './errors.ts';
 import {
   diffTrees,
@@ -26,6 +27,28 @@ export interface LiveTree {
   /** 0 when the profile has no tree yet. */
   readonly version: number;
   readonly revision: number;
+  /** The head's stamp (TreeHeadRow), where it has one. */
+  readonly stamp?: string;
+}
+
+const newStamp = () => crypto.randomUUID();
+
+/** The head row naming `live`, with its fingerprint. */
+const headOf = (profileId: string, live: Omit<LiveTree, 'tree'>): TreeHeadRow => ({
+  profileId,
+  version: live.version,
+  revision: live.revision,
+  ...(live.stamp === undefined ? {} : { stamp: live.stamp }),
+});
+
+/** Whether the head row names exactly the tree `live` (by its fingerprint, when it has one). */
+function fingerprintMatches(head: TreeHeadRow | undefined, live: LiveTree): boolean | undefined {
+  if (head?.stamp === undefined || head.revision === undefined || live.stamp === undefined) {
+    return undefined; // no fingerprint: the caller checks the meta row
+  }
+  return (
+    head.version === live.version && head.revision === live.revision && head.stamp === live.stamp
+  );
 }
 
 /** Pages of a rebuilt tree are written in chunks of this many, each its own transaction. */
@@ -71,6 +94,7 @@ export async function loadLiveTree(db: GroveDb, profileId: string): Promise<Live
       }),
       version: head.version,
       revision: meta.revision,
+      ...(head.stamp !== undefined && head.revision === meta.revision ? { stamp: head.stamp } : {}),
     };
   });
 }
@@ -82,6 +106,11 @@ export async function assertUnchanged(
   expected: LiveTree,
 ): Promise<void> {
   const head = await db.treeHeads.get(profileId);
+  const matches = fingerprintMatches(head, expected);
+  if (matches !== undefined) {
+    if (!matches) throw new ConcurrentWriteError();
+    return;
+  }
   const version = head?.version ?? 0;
   const meta = head ? await db.treeMeta.get([profileId, head.version]) : undefined;
   if (version !== expected.version || (meta?.revision ?? 0) !== expected.revision) {
@@ -102,7 +131,6 @@ export async function writeTreeChange(
 ): Promise<LiveTree> {
   await assertUnchanged(db, profileId, before);
   const version = before.version === 0 ? 1 : before.version;
-  if (before.version === 0) await db.treeHeads.put({ profileId, version });
   const diff = diffTrees(before.tree, after);
   // A touched page is written whole, from `after`: the cells that hash to it, or nothing.
   const touchedNodes = new Set(
@@ -131,7 +159,9 @@ export async function writeTreeChange(
   await db.treeFactPages.bulkDelete(emptied(touchedFacts, factRows));
   const revision = before.revision + 1;
   await db.treeMeta.put(metaOf(profileId, version, after, revision));
-  return { tree: after, version, revision };
+  const stamp = before.version === 0 ? newStamp() : (before.stamp ?? newStamp());
+  await db.treeHeads.put(headOf(profileId, { version, revision, stamp }));
+  return { tree: after, version, revision, stamp };
 }
 
 export async function deleteTreeVersion(
@@ -157,9 +187,11 @@ export async function replaceTree(
   before: LiveTree,
   tree: MemoryTree,
   hooks: { beforeSwitch?: () => Promise<void> } = {},
-): Promise<number> {
-  const metas = await db.treeMeta.where('profileId').equals(profileId).toArray();
-  const version = Math.max(before.version, ...metas.map((m) => m.version)) + 1;
+): Promise<LiveTree> {
+  // Keys only: a meta row holds the order of every node and fact.
+  const metaKeys = await db.treeMeta.where('profileId').equals(profileId).primaryKeys();
+  const versions = metaKeys.map((key) => (key as unknown as [string, number])[1]);
+  const version = Math.max(before.version, ...versions) + 1;
   const rows = treeToRows(profileId, version, tree);
   for (let i = 0; i < rows.nodePages.length; i += WRITE_CHUNK) {
     await db.treeNodePages.bulkPut(rows.nodePages.slice(i, i + WRITE_CHUNK));
@@ -169,16 +201,17 @@ export async function replaceTree(
   }
   await db.treeMeta.put(rows.meta);
   await hooks.beforeSwitch?.();
+  const live: LiveTree = { tree, version, revision: rows.meta.revision, stamp: newStamp() };
   await db.transaction('rw', TREE_TABLES(db), async () => {
     await assertUnchanged(db, profileId, before);
-    await db.treeHeads.put({ profileId, version });
+    await db.treeHeads.put(headOf(profileId, live));
   });
   if (before.version !== 0) {
     await db.transaction('rw', TREE_TABLES(db), () =>
       deleteTreeVersion(db, profileId, before.version),
     );
   }
-  return version;
+  return live;
 }
 
 /** Deletes tree versions the head does not point at (left by a rebuild that never switched). */
@@ -247,6 +280,8 @@ export class LiveTreeCache {
     if (kept && kept.version !== 0) {
       const same = await db.transaction('r', [db.treeHeads, db.treeMeta], async () => {
         const head = await db.treeHeads.get(profileId);
+        const matches = fingerprintMatches(head, kept);
+        if (matches !== undefined) return matches;
         if (head?.version !== kept.version) return false;
         const meta = await db.treeMeta.get([profileId, head.version]);
         return (

@@ -179,7 +179,7 @@ export async function importProfile(
       await db.topicTrees.bulkAdd(history.topicTrees);
       const tree = data.tree;
       if (!tree) return target;
-      await db.treeHeads.add({ ...base, version });
+      await db.treeHeads.add({ ...base, version, revision: 0, stamp: crypto.randomUUID() });
       await db.treeMeta.add({
         ...base,
         version,
