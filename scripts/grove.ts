@@ -38,8 +38,10 @@ Commands:
        [--k 5] [--limit N] [--oracle-noise p] [--seed S] [--out rows.jsonl] [--json]
        [--tree-judge hybrid|embedding] [--embedding-weight 0.25] [--beam 6]
        [--flat-depth facts|sessions]
-       [--concurrency N] [--cache DIR | --no-cache] [--max-attempts 6]
+       [--concurrency N] [--cache DIR | --no-cache] [--max-attempts 6] [--large-level N]
       Measure one method's retrieval (recall@k, F1, tokens, LLM calls) on a benchmark.
+      --large-level N: tree levels above N points take the large-level path (NN-descent kNN, a
+      sampled mixture; default 5000), e.g. 0 to check that path's retrieval on small memories.
       Methods: tacitree-llm, tacitree-listwise, tacitree-embedding, collapsed-tree, flat-facts,
       flat-hybrid, rag-raw, rag-summary, bm25, bm25-turns, bm25-turns-sessions, long-context
       (the explorer and docs/results.md use the same names; "collapsed" still works, with a

@@ -169,6 +169,21 @@ describe('grove eval', () => {
     ).rejects.toThrow(/holds rows of another run/);
   });
 
+  it('--large-level builds the memories on the large-level path and keeps its rows apart', async () => {
+    const out = join(dir, 'large-level-rows.jsonl');
+    const args = [...common, '--method', 'tacitree-embedding', '--limit', '3', '--out', out];
+    const { result } = await runEvalCommand([...args, '--large-level', '0'], { progress: quiet });
+    expect(result.questions).toBe(3);
+    const row = JSON.parse(readFileSync(out, 'utf8').split('\n')[0] ?? '{}');
+    expect(row.run).toMatchObject({ method: 'tacitree-embedding', large_level: 0 });
+    await expect(runEvalCommand(args, { progress: quiet })).rejects.toThrow(
+      /holds rows of another run/,
+    );
+    await expect(
+      runEvalCommand([...common, '--method', 'bm25', '--large-level', 'many'], { progress: quiet }),
+    ).rejects.toThrow(/--large-level/);
+  });
+
   it('rejects bad arguments and malformed files with messages naming what is wrong', async () => {
     await expect(
       runEvalCommand([...common, '--method', 'magic'], { progress: quiet }),

@@ -21,6 +21,7 @@ import {
   type TreeSettings,
 } from '../../src/engine/eval/methods.ts';
 import { FLAT_DEPTHS } from '../../src/engine/baselines/flat-hybrid.ts';
+import { LARGE_LEVEL } from '../../src/engine/cluster/policy.ts';
 import { NO_LLM_JUDGES } from '../../src/engine/tree/judges.ts';
 import {
   runEval,
@@ -62,6 +63,7 @@ export const evalOptions = {
   seed: { type: 'string' },
   out: { type: 'string' },
   beam: { type: 'string' },
+  'large-level': { type: 'string' },
   'leaf-mode': { type: 'string' },
   'fallback-k': { type: 'string' },
   'node-vector': { type: 'string' },
@@ -196,6 +198,10 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
   if (k < 1) throw new UsageError(`--k must be at least 1, got ${k}`);
   const limit = values.limit === undefined ? undefined : intOption(values.limit, 'limit', 0);
   const seed = intOption(values.seed, 'seed', DEFAULT_SEED);
+  const largeLevel =
+    values['large-level'] === undefined
+      ? undefined
+      : intOption(values['large-level'], 'large-level', LARGE_LEVEL);
   const noise = numberOption(values['oracle-noise'], 'oracle-noise', 0, { min: 0, max: 1 });
   const treeJudge = choice(
     values['tree-judge'],
@@ -257,6 +263,7 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
     k,
     seed,
     oracle_noise: noise,
+    ...(largeLevel === undefined ? {} : { large_level: largeLevel }),
   };
   const out = values.out;
   const previous = out ? (await readRunRecords(out, run)).rows : [];
@@ -270,6 +277,7 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
     k,
     ...(limit !== undefined ? { limit } : {}),
     seed,
+    ...(largeLevel === undefined ? {} : { largeLevel }),
     tree,
     flatDepth,
     done: new Set(previous.map((r) => r.question_id)),

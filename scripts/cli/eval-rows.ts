@@ -18,6 +18,8 @@ export interface RunKey {
   readonly k: number;
   readonly seed: number;
   readonly oracle_noise: number;
+  /** Only when --large-level is given. */
+  readonly large_level?: number;
 }
 
 export type StoredRow = (EvalRow | FailedRow) & { readonly run: RunKey };
@@ -31,9 +33,12 @@ export interface RunRecords {
 
 const isFailed = (row: EvalRow | FailedRow): row is FailedRow => 'error' in row;
 
-/** Rows written under a method's old name (`collapsed`) resume under its current one. */
+/**
+ * The same run: every key of either equal (an optional key such as large_level on one side only
+ * is another run). Rows written under a method's old name (`collapsed`) resume under its current one.
+ */
 const sameRun = (stored: RunKey, run: RunKey) =>
-  (Object.keys(run) as (keyof RunKey)[]).every((key) =>
+  [...new Set([...Object.keys(run), ...Object.keys(stored)] as (keyof RunKey)[])].every((key) =>
     key === 'method' ? canonicalMethodName(stored.method) === run.method : stored[key] === run[key],
   );
 

@@ -22,6 +22,8 @@ export interface MemoryOptions {
   readonly seed?: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: ProgressCallback;
+  /** See BuildOptions.largeLevel. */
+  readonly largeLevel?: number;
 }
 
 export interface MemoryBuild {
@@ -103,6 +105,7 @@ export async function buildMemory(
     summariser: summariserFor(options.llm),
     seed: options.seed ?? DEFAULT_SEED,
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.largeLevel === undefined ? {} : { largeLevel: options.largeLevel }),
     onLevel: (done, total) => progress.report('tree', done, total),
   });
   progress.done();
@@ -131,6 +134,7 @@ function treeBuilder(options: MemoryOptions, previous?: MemoryTree) {
         embedder: options.embedder,
         summariser,
         seed: options.seed ?? DEFAULT_SEED,
+        ...(options.largeLevel === undefined ? {} : { largeLevel: options.largeLevel }),
         ...(summaryCache ? { summaryCache } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       })

@@ -17,6 +17,8 @@ export interface ConversationMemoryOptions {
   readonly seed?: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: ProgressCallback;
+  /** See BuildOptions.largeLevel. */
+  readonly largeLevel?: number;
 }
 
 export interface ConversationMemory {
@@ -37,6 +39,7 @@ export function conversationMemory(
       ...(options.llm ? { llm: options.llm } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.largeLevel === undefined ? {} : { largeLevel: options.largeLevel }),
     }),
   };
 }
@@ -51,7 +54,14 @@ export function cachedMemory(
   options: ConversationMemoryOptions & { readonly cache?: MemoryCache | undefined },
 ): Promise<MemoryBuild> {
   const seed = options.seed ?? DEFAULT_SEED;
-  const key = [file, conversation.id, options.embedder.id, options.llm?.id ?? 'extractive', seed];
+  const key = [
+    file,
+    conversation.id,
+    options.embedder.id,
+    options.llm?.id ?? 'extractive',
+    seed,
+    ...(options.largeLevel === undefined ? [] : [`large-level ${options.largeLevel}`]),
+  ];
   const cached = options.cache?.get(key.join('|'));
   if (cached) return cached;
   const { cache, ...build } = options;

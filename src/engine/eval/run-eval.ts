@@ -43,6 +43,8 @@ export interface RunEvalOptions {
   readonly k: number;
   readonly limit?: number;
   readonly seed: number;
+  /** See BuildOptions.largeLevel. */
+  readonly largeLevel?: number;
   readonly tree?: TreeSettings;
   /** flat-hybrid: whether k counts facts (default) or distinct sessions. */
   readonly flatDepth?: FlatDepth;
@@ -194,6 +196,7 @@ function memoryOf(conversation: EvalConversation, options: RunEvalOptions): Prom
   return cachedMemory(options.dataset.file, conversation, {
     embedder: options.embedder,
     seed: options.seed,
+    ...(options.largeLevel === undefined ? {} : { largeLevel: options.largeLevel }),
     cache: options.memoryCache,
     ...(options.memoryLlm ? { llm: options.memoryLlm } : {}),
     ...(options.signal ? { signal: options.signal } : {}),

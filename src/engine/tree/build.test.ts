@@ -66,6 +66,19 @@ describe('tree build', () => {
     );
   });
 
+  it('takes the large-level path where largeLevel says, for every level above it', async () => {
+    const facts = syntheticFacts(200, 12, 1);
+    const options = { embedder, summariser: keywordSummariser, seed: 7 };
+    const exact = await buildTree(facts, options);
+    expect(exact.report.largeLevels).toBe(0); // 200 points: far below LARGE_LEVEL
+    const large = await buildTree(facts, { ...options, largeLevel: 30 });
+    expect(large.report.largeLevels).toBe(
+      large.report.nodesPerLevel.slice(0, -1).filter((n) => n > 30).length,
+    );
+    expect(large.report.largeLevels).toBeGreaterThan(0);
+    checkInvariants(large.tree, 200);
+  });
+
   it('is deterministic for a fixed seed', async () => {
     const facts = syntheticFacts(120, 8, 2);
     const options = { embedder, summariser: keywordSummariser };

@@ -24,6 +24,11 @@ export interface BuildOptions {
   readonly signal?: AbortSignal;
   /** Summaries written so far and how many the level being built will have. */
   readonly onLevel?: (done: number, total: number, level: number) => void;
+  /**
+   * Levels above this many points take the large-level path (cluster/policy.ts LARGE_LEVEL by
+   * default); evaluation sets it to compare the two paths on real data (`--large-level`).
+   */
+  readonly largeLevel?: number;
 }
 
 export interface BuildReport {
@@ -38,6 +43,8 @@ export interface BuildReport {
     readonly reused: number;
   };
   readonly msUmap: number;
+  /** Levels clustered on the large-level path (NN-descent kNN, a sampled mixture). */
+  readonly largeLevels: number;
   readonly msGmm: number;
   readonly msSummarise: number;
 }
@@ -65,6 +72,7 @@ export async function buildTree(
     {
       seed: options.seed,
       ...(signal ? { signal } : {}),
+      ...(options.largeLevel === undefined ? {} : { largeLevel: options.largeLevel }),
       onProgress: ({ level, done, total }) => options.onLevel?.(done, total, level),
       concurrency: summariser.concurrency ?? 1,
       summarize: (level, members) => {
@@ -120,6 +128,7 @@ export async function buildTree(
       nodesPerLevel: tree.levels.map((level) => level.length),
       summaries: counts,
       msUmap: hierarchy.msUmap,
+      largeLevels: hierarchy.largeLevels,
       msGmm: hierarchy.msGmm,
       msSummarise: hierarchy.msSummarize,
     },
