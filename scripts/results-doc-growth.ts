@@ -76,8 +76,10 @@ export function growthSection(result: TreeGrowthResult, command: string): string
     ),
     '',
     'What this shows and does not: planted topics on synthetic vectors, not real facts; the ' +
-      'retrieval check uses cosine descent, not the LLM judge; LoCoMo conversations are below ' +
-      'the threshold, so no real-data retrieval result covers the large-level path.',
+      'retrieval check uses cosine descent, not the LLM judge. LoCoMo conversations are below ' +
+      'the threshold; on real dialogues the large-level path is checked by retrieval in the ' +
+      'settings table above ("large-level path on every level", `--large-level 0`, beside the ' +
+      'default tacitree-embedding row).',
     ...(withRef.length === 0
       ? []
       : [

@@ -131,6 +131,16 @@ for (const beam of ['1', '4', '10']) {
     ]),
   );
 }
+// Issue 15's large-level path (NN-descent kNN, sampled mixture), taken on every level here:
+// LoCoMo conversations are far below the 5,000 points that take it by default.
+settings.push(
+  await run('tacitree-embedding, large-level path on every level', [
+    '--method',
+    'tacitree-embedding',
+    '--large-level',
+    '0',
+  ]),
+);
 settings.push(
   await run('tacitree-embedding, hybrid judge, leaf-mode judge', [
     '--method',
