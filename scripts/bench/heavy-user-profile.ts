@@ -21,6 +21,7 @@ import { exportProfile } from '../../src/storage/export/export-profile.ts';
 import { DEFAULT_CONVERSATION_ID } from '../../src/storage/migrate-v1.ts';
 import { createProfile } from '../../src/storage/profiles.ts';
 import type { TurnRow } from '../../src/storage/rows.ts';
+import { turnsBySession } from '../../src/storage/session-turns.ts';
 import { loadLiveTree, TREE_TABLES, writeTreeChange } from '../../src/storage/tree-store.ts';
 import { heavyUserSessions, type HeavyUserOptions } from './heavy-user-facts.ts';
 
@@ -91,7 +92,7 @@ export async function heavyUserExport(
   const empty = await loadLiveTree(db, pid);
   await db.transaction(
     'rw',
-    [db.conversations, db.sessions, db.turns, ...TREE_TABLES(db)],
+    [db.conversations, db.sessions, db.sessionTurns, ...TREE_TABLES(db)],
     async () => {
       await db.conversations.put({ profileId: pid, id: DEFAULT_CONVERSATION_ID, title: 'Chat' });
       await db.sessions.bulkPut(
@@ -103,7 +104,7 @@ export async function heavyUserExport(
           turnCount: s.facts.length,
         })),
       );
-      await db.turns.bulkPut(turns);
+      await db.sessionTurns.bulkPut(turnsBySession(turns));
       await writeTreeChange(db, pid, empty, tree);
     },
   );

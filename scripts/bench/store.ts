@@ -21,6 +21,7 @@ import { GroveDb } from '../../src/storage/db.ts';
 import { createProfile } from '../../src/storage/profiles.ts';
 import { loadLiveTree, TREE_TABLES, writeTreeChange } from '../../src/storage/tree-store.ts';
 import type { TurnRow } from '../../src/storage/rows.ts';
+import { turnsBySession } from '../../src/storage/session-turns.ts';
 
 export interface StoreBenchOptions {
   readonly sessions: number;
@@ -100,7 +101,7 @@ export async function benchStore(options: StoreBenchOptions): Promise<StoreBench
 
   const startSave = performance.now();
   const empty = await loadLiveTree(db, 'bench');
-  await db.transaction('rw', [db.sessions, db.turns, ...TREE_TABLES(db)], async () => {
+  await db.transaction('rw', [db.sessions, db.sessionTurns, ...TREE_TABLES(db)], async () => {
     await db.sessions.bulkPut(
       Array.from({ length: full.sessions }, (_, s) => ({
         profileId: 'bench',
@@ -109,7 +110,7 @@ export async function benchStore(options: StoreBenchOptions): Promise<StoreBench
         turnCount: full.factsPerSession,
       })),
     );
-    await db.turns.bulkPut(turns);
+    await db.sessionTurns.bulkPut(turnsBySession(turns));
     await writeTreeChange(db, 'bench', empty, tree);
   });
   const ms_save = performance.now() - startSave;
@@ -123,7 +124,7 @@ export async function benchStore(options: StoreBenchOptions): Promise<StoreBench
 
   const stored = [
     ...(await db.sessions.toArray()),
-    ...(await db.turns.toArray()),
+    ...(await db.sessionTurns.toArray()),
     ...(await db.treeNodePages.toArray()).flatMap((p) => p.nodes),
     ...(await db.treeFactPages.toArray()).flatMap((p) => p.facts),
     ...(await db.treeMeta.toArray()),

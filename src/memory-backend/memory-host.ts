@@ -58,7 +58,7 @@ export type IngestResult =
 /** The tables a memory write may touch: sessions and their turns, pending work, tasks, the tree. */
 const memoryTables = (db: GroveDb) => [
   db.sessions,
-  db.turns,
+  db.sessionTurns,
   db.pending,
   db.conversations,
   db.taskMemory,
@@ -173,9 +173,11 @@ export class MemoryHost {
             ...(pending.time === undefined ? {} : { time: pending.time }),
             turnCount: pending.turns.length,
           });
-          await db.turns.bulkPut(
-            pending.turns.map((t, seq) => ({ profileId: this.pid, sessionId, seq, ...t })),
-          );
+          await db.sessionTurns.put({
+            profileId: this.pid,
+            sessionId,
+            turns: pending.turns.map(({ id, speaker, text }) => ({ id, speaker, text })),
+          });
           const next = await writeTreeChange(db, this.pid, live, tree);
           if (unit) await this.tasks.put(unit);
           await db.pending.delete([this.pid, sessionId]);
@@ -239,7 +241,7 @@ export class MemoryHost {
     return Promise.all(
       sessionIds.map(async (id) => {
         await db.sessions.delete([this.pid, id]);
-        await db.turns.where('[profileId+sessionId]').equals([this.pid, id]).delete();
+        await db.sessionTurns.delete([this.pid, id]);
         await db.pending.delete([this.pid, id]);
         await db.taskMemory.delete([this.pid, id]);
       }),

@@ -17,7 +17,7 @@ describe('memory service: opening a profile', () => {
 
     const warmEmbedder = vi.fn(() => Promise.resolve());
     const service = createMemoryService(db, testEngine(), {}, { warmEmbedder });
-    const turnsRead = vi.spyOn(db.turns, 'where');
+    const turnsRead = vi.spyOn(db.sessionTurns, 'where');
     await service.open('alice');
     expect(warmEmbedder).toHaveBeenCalledTimes(1);
     // The transcripts are read at open, with no question asked…

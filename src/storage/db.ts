@@ -14,7 +14,7 @@ import type {
   TreeHeadRow,
   TreeMetaRow,
   TreeNodePageRow,
-  TurnRow,
+  SessionTurnsRow,
 } from './rows.ts';
 import { SCHEMA_HISTORY } from './schema.ts';
 
@@ -27,7 +27,7 @@ export class GroveDb extends Dexie {
   declare settings: Keyed<SettingRow>;
   declare conversations: Keyed<ConversationRow>;
   declare sessions: Keyed<SessionRow>;
-  declare turns: Keyed<TurnRow>;
+  declare sessionTurns: Keyed<SessionTurnsRow>;
   declare pending: Keyed<PendingRow>;
   declare treeHeads: Keyed<TreeHeadRow>;
   declare treeMeta: Keyed<TreeMetaRow>;

@@ -150,15 +150,12 @@ describe('MemoryStore reads', () => {
       summariser: keywordSummariser,
       embedder,
     });
-    await db.transaction('rw', [db.sessions, db.turns, ...TREE_TABLES(db)], async () => {
+    await db.transaction('rw', [db.sessions, db.sessionTurns, ...TREE_TABLES(db)], async () => {
       await db.sessions.put({ profileId: 'p', id: 's9', conversationId: 'default', turnCount: 1 });
-      await db.turns.put({
+      await db.sessionTurns.put({
         profileId: 'p',
         sessionId: 's9',
-        seq: 0,
-        id: 's9:t0',
-        speaker: 'user',
-        text: 'New words',
+        turns: [{ id: 's9:t0', speaker: 'user', text: 'New words' }],
       });
       await writeTreeChange(db, 'p', live, tree);
     });
@@ -170,13 +167,10 @@ describe('MemoryStore reads', () => {
   it('after an ingestion, carries the transcripts over with the new session instead of reading them again', async () => {
     const { db } = await setup();
     const store = new MemoryStore(db, asProfileId('p'));
-    await db.turns.put({
+    await db.sessionTurns.put({
       profileId: 'p',
       sessionId: 's1',
-      seq: 0,
-      id: 's1:t0',
-      speaker: 'user',
-      text: 'Old words',
+      turns: [{ id: 's1:t0', speaker: 'user', text: 'Old words' }],
     });
     const live = await store.liveTree();
     const texts = await store.sessionTexts();
@@ -194,7 +188,7 @@ describe('MemoryStore reads', () => {
       turns: [{ id: asTurnId('s9:t0'), speaker: 'user' as const, text: 'New words' }],
     };
     // Were the turns read again, s1 would be gone: its rows are deleted behind the store's back.
-    await db.turns.clear();
+    await db.sessionTurns.clear();
     store.keepLiveTree(written, { from: live.tree, sessions: [session] });
     const after = await store.sessionTexts();
     expect([...after.keys()]).toEqual(['s1', 's9']);

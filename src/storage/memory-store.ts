@@ -2,7 +2,6 @@
  * The read side of one profile's memory. Every query is bound to the profile given at
  * construction: there is no method that takes another profile's id, so none can leak it.
  */
-import { Dexie } from 'dexie';
 import {
   asSessionId,
   asTurnId,
@@ -130,10 +129,7 @@ export class MemoryStore {
   async session(sessionId: string): Promise<Session | undefined> {
     const row = await this.db.sessions.get([this.pid, sessionId]);
     if (!row) return undefined;
-    const turns = await this.db.turns
-      .where('[profileId+sessionId+seq]')
-      .between([this.pid, sessionId, Dexie.minKey], [this.pid, sessionId, Dexie.maxKey])
-      .toArray();
+    const turns = (await this.db.sessionTurns.get([this.pid, sessionId]))?.turns ?? [];
     return {
       id: asSessionId(row.id),
       ...(row.time === undefined ? {} : { time: row.time }),
@@ -187,17 +183,17 @@ export class MemoryStore {
   }
 
   private async readSessionTexts(): Promise<SessionTexts> {
-    const rows = await this.db.turns
-      .where('[profileId+sessionId+seq]')
-      .between([this.pid, Dexie.minKey, Dexie.minKey], [this.pid, Dexie.maxKey, Dexie.maxKey])
-      .toArray();
-    const turns = new Map<string, Turn[]>();
-    for (const row of rows) {
-      const list = turns.get(row.sessionId) ?? [];
-      if (list.length === 0) turns.set(row.sessionId, list);
-      list.push({ id: asTurnId(row.id), speaker: row.speaker, text: row.text });
-    }
-    return sessionTexts([...turns].map(([id, list]) => ({ id: asSessionId(id), turns: list })));
+    const rows = await this.db.sessionTurns.where('profileId').equals(this.pid).toArray();
+    return sessionTexts(
+      rows.map((row) => ({
+        id: asSessionId(row.sessionId),
+        turns: row.turns.map((t): Turn => ({
+          id: asTurnId(t.id),
+          speaker: t.speaker,
+          text: t.text,
+        })),
+      })),
+    );
   }
 
   /**
@@ -259,20 +255,15 @@ export class MemoryStore {
     sessionIds: ReadonlySet<string>,
   ): Promise<Map<string, Map<string, { id: string; speaker: Speaker; text: string }>>> {
     const turnsOf = new Map<string, Map<string, { id: string; speaker: Speaker; text: string }>>();
-    const rows = await this.db.transaction('r', this.db.turns, () =>
-      Promise.all(
-        [...sessionIds].map((sessionId) =>
-          this.db.turns
-            .where('[profileId+sessionId+seq]')
-            .between([this.pid, sessionId, Dexie.minKey], [this.pid, sessionId, Dexie.maxKey])
-            .toArray(),
-        ),
-      ),
+    const rows = await this.db.sessionTurns.bulkGet(
+      [...sessionIds].map((sessionId) => [this.pid, sessionId]),
     );
-    for (const t of rows.flat()) {
-      const map = turnsOf.get(t.sessionId) ?? new Map();
-      map.set(t.id, { id: t.id, speaker: t.speaker, text: t.text });
-      turnsOf.set(t.sessionId, map);
+    for (const row of rows) {
+      if (!row) continue;
+      turnsOf.set(
+        row.sessionId,
+        new Map(row.turns.map((t) => [t.id, { id: t.id, speaker: t.speaker, text: t.text }])),
+      );
     }
     return turnsOf;
   }

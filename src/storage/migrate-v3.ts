@@ -1,10 +1,16 @@
 /**
  * Schema 3 → 4: tree nodes and facts move from one record each into pages (tree-pages.ts), and
- * the turns table drops two indexes its primary key already serves ([profileId+sessionId+seq]
- * answers queries on profileId and on [profileId+sessionId]). No value changes.
+ * turns from one record each into one record per session, in their order. No value changes.
  */
 import type { Transaction } from 'dexie';
-import type { TreeFactPageRow, TreeFactRow, TreeNodePageRow, TreeNodeRow } from './rows.ts';
+import { turnsBySession } from './session-turns.ts';
+import type {
+  TreeFactPageRow,
+  TreeFactRow,
+  TreeNodePageRow,
+  TreeNodeRow,
+  TurnRow,
+} from './rows.ts';
 import { pageOf } from './tree-pages.ts';
 
 /** Rows grouped by profile, version and page, each page's cells in the rows' order. */
@@ -35,6 +41,8 @@ export async function upgradeV3ToV4(tx: Transaction): Promise<void> {
         ({ cells, ...key }): TreeNodePageRow => ({ ...key, nodes: cells }),
       ),
     );
+  const turns = (await tx.table('turns').toArray()) as TurnRow[];
+  await tx.table('sessionTurns').bulkPut(turnsBySession(turns));
   const facts = (await tx.table('treeFacts').toArray()) as TreeFactRow[];
   await tx
     .table('treeFactPages')

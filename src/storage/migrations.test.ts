@@ -222,8 +222,8 @@ describe('schema migrations', () => {
     const db = new GroveDb('grove-v2', idb);
     await db.open();
     expect(db.verno).toBe(CURRENT_SCHEMA_VERSION);
-    // Tree rows move into pages at version 4 (tested below); every other row stays as it was.
-    const paged = new Set(['treeNodes', 'treeFacts']);
+    // Tree rows and turns are regrouped at version 4 (tested below); every other row stays as it was.
+    const paged = new Set(['treeNodes', 'treeFacts', 'turns']);
     for (const [name, rows] of Object.entries(before)) {
       if (!paged.has(name)) expect(await db.table(name).toArray(), name).toEqual(rows);
     }
@@ -278,10 +278,20 @@ describe('schema migrations', () => {
     expect(factPages.flatMap((p) => p.facts).sort(byId)).toEqual(
       (factRows as Row[]).map(strip).sort(byId),
     );
-    // Turns keep their rows and are still found by profile and by session.
+    // A session's turns become one record, in their order.
     const alice = new MemoryStore(db, asProfileId('alice'));
     expect((await alice.session('s1'))?.turns.map((t) => t.id)).toEqual(['t1', 't2']);
-    expect(await db.turns.where('profileId').equals('alice').count()).toBe(2);
+    expect(await db.sessionTurns.where('profileId').equals('alice').toArray()).toEqual([
+      {
+        profileId: 'alice',
+        sessionId: 's1',
+        turns: [
+          { id: 't1', speaker: 'user', text: 'I live in Oslo.' },
+          { id: 't2', speaker: 'user', text: 'I run.' },
+        ],
+      },
+    ]);
+    expect(db.tables.map((t) => t.name)).not.toContain('turns');
     db.close();
   });
 });

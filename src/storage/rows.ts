@@ -35,6 +35,7 @@ export interface SessionRow {
   readonly turnCount: number;
 }
 
+/** A turn as one record (schema 2 and 3); since schema 4 a session's turns are one record. */
 export interface TurnRow {
   readonly profileId: string;
   readonly sessionId: string;
@@ -43,6 +44,16 @@ export interface TurnRow {
   readonly id: string;
   readonly speaker: Speaker;
   readonly text: string;
+}
+
+/** A turn inside its session's record, in session order. */
+export type TurnCell = Pick<TurnRow, 'id' | 'speaker' | 'text'>;
+
+/** A remembered session's turns, in order: one record per session (schema 4). */
+export interface SessionTurnsRow {
+  readonly profileId: string;
+  readonly sessionId: string;
+  readonly turns: readonly TurnCell[];
 }
 
 /** A session recorded before its slow extract/embed work: resumed after a reload or crash. */

@@ -55,16 +55,18 @@ export const V3_STORES = {
 } as const;
 
 /**
- * Version 4: tree nodes and facts are stored by page (tree-pages.ts: IndexedDB pays per record,
- * and a heavy user's 66,000 records took minutes to write), keyed by profile, version and page;
- * the per-record tables go. Turns keep only their primary key, which serves every turn query.
+ * Version 4: IndexedDB pays per record (a heavy user's 66,000 tree records and 18,000 turns took
+ * minutes to write), so tree nodes and facts are stored by page (tree-pages.ts), keyed by
+ * profile, version and page, and a session's turns are one record, keyed by profile and session.
+ * The per-record tables go.
  */
 export const V4_STORES = {
   treeNodePages: '[profileId+version+page]',
   treeFactPages: '[profileId+version+page]',
-  turns: '[profileId+sessionId+seq]',
+  sessionTurns: '[profileId+sessionId]',
   treeNodes: null,
   treeFacts: null,
+  turns: null,
 } as const;
 
 export const SCHEMA_HISTORY: readonly SchemaVersion[] = [
@@ -81,7 +83,7 @@ export const PROFILE_TABLES = [
   'settings',
   'conversations',
   'sessions',
-  'turns',
+  'sessionTurns',
   'pending',
   'treeHeads',
   'treeMeta',

@@ -1,5 +1,4 @@
 /** A profile as one versioned JSON file, deterministic: the same store gives the same bytes. */
-import { Dexie } from 'dexie';
 import type { GroveDb } from '../db.ts';
 import { ProfileNotFoundError } from '../errors.ts';
 import { getSettings } from '../profiles.ts';
@@ -57,10 +56,12 @@ export async function exportProfileData(db: GroveDb, profileId: string): Promise
     const settings = await getSettings(db, profileId);
     const conversations = await db.conversations.where('profileId').equals(profileId).toArray();
     const sessions = await db.sessions.where('profileId').equals(profileId).toArray();
-    const turns = await db.turns
-      .where('[profileId+sessionId+seq]')
-      .between([profileId, Dexie.minKey, Dexie.minKey], [profileId, Dexie.maxKey, Dexie.maxKey])
-      .toArray();
+    const turns = new Map(
+      (await db.sessionTurns.where('profileId').equals(profileId).toArray()).map((row) => [
+        row.sessionId,
+        row.turns,
+      ]),
+    );
     const pending = await db.pending.where('profileId').equals(profileId).toArray();
     const taskMemories = await db.taskMemory.where('profileId').equals(profileId).toArray();
     const history = exportHistory(
@@ -79,9 +80,7 @@ export async function exportProfileData(db: GroveDb, profileId: string): Promise
         id: s.id,
         conversationId: s.conversationId,
         ...opt('time', s.time),
-        turns: turns
-          .filter((t) => t.sessionId === s.id)
-          .map((t) => ({ id: t.id, speaker: t.speaker, text: t.text })),
+        turns: (turns.get(s.id) ?? []).map((t) => ({ id: t.id, speaker: t.speaker, text: t.text })),
       })),
       pending: pending
         .sort((a, b) => (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0))

@@ -166,10 +166,12 @@ export async function importProfile(
       await db.sessions.bulkAdd(
         data.sessions.map(({ turns, ...s }) => ({ ...base, ...s, turnCount: turns.length })),
       );
-      await db.turns.bulkAdd(
-        data.sessions.flatMap((s) =>
-          s.turns.map((t, seq) => ({ ...base, sessionId: s.id, seq, ...t })),
-        ),
+      await db.sessionTurns.bulkAdd(
+        data.sessions.map((s) => ({
+          ...base,
+          sessionId: s.id,
+          turns: s.turns.map(({ id, speaker, text }) => ({ id, speaker, text })),
+        })),
       );
       await db.pending.bulkAdd(data.pending.map((p) => ({ ...base, ...p })));
       await db.taskMemory.bulkAdd(data.taskMemories.map((u) => taskMemoryRow(pid, u)));
