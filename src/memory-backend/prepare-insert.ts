@@ -7,7 +7,7 @@
 import { prepareLabelTerms } from '../engine/tree/label-tree.ts';
 import type { MemoryStore } from '../storage/memory-store.ts';
 
-const SLICE = 2000;
+const SLICE = 500;
 const yieldToCalls = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export async function prepareInsert(
