@@ -10,7 +10,6 @@ import { importProfile } from '../storage/export/import-profile.ts';
 import { requestPersistence, storageHealth } from '../storage/health.ts';
 import type { MemoryEngine } from './memory-engine.ts';
 import { MemoryHost, type HostOptions } from './memory-host.ts';
-import { prepareInsert } from './prepare-insert.ts';
 import { prepareRetrieval, retrieveMemories } from './memory-retrieve.ts';
 import { createProfile, getSettings, listProfiles, requireProfile } from '../storage/profiles.ts';
 import type { LlmPort } from '../engine/ports.ts';
@@ -94,9 +93,7 @@ export function createMemoryService(
       const resumed = options.resume === false ? [] : await opened.resumePending();
       // After the resume: its orphan collection writes the tree tables, and would wait for the
       // whole tree read (the page's own calls start now and share that read).
-      prepareRetrieval(opened.store, { opening: true })
-        .then(() => prepareInsert(opened.store))
-        .catch(() => undefined);
+      prepareRetrieval(opened.store, { opening: true }).catch(() => undefined);
       return { resumed };
     },
     async ingest(session, conversationId, signal) {

@@ -137,11 +137,6 @@ function termsOfFact(fact: { readonly text: string }): string[] {
   return terms;
 }
 
-/** Works out these facts' candidate keywords now (kept per fact), e.g. while the worker is idle. */
-export function prepareLabelTerms(facts: Iterable<{ readonly text: string }>): void {
-  for (const fact of facts) termsOfFact(fact);
-}
-
 /** Each fact's candidate keywords, without the terms too common in the tree to name anything. */
 function factTerms(tree: MemoryTree): Map<FactId, string[]> {
   const out = new Map<FactId, string[]>();
