@@ -92,7 +92,8 @@ export function MemoryInspector() {
       )}
       {results === null && shown.length < total && (
         <p className="small muted" role="status">
-          Showing {shown.length} of {total} memories: search to find the others.
+          Showing {shown.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}{' '}
+          memories: search to find the others.
         </p>
       )}
       {shown.length === 0 ? (
