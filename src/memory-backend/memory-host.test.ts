@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { asProfileId, asSessionId } from '../engine/types.ts';
 import { FactNotFoundError, SessionExistsError, StorageFullError } from '../storage/errors.ts';
 import { quotaFailure } from '../storage/failing-middleware.test-support.ts';
@@ -165,6 +165,20 @@ describe('memory operations', () => {
     expect(tree.nodes.get(`f:${target.id}` as never)?.text).toContain('violin');
     const [top] = await alice.searchFacts('violin', 1);
     expect(top?.id).toBe(target.id);
+  });
+
+  it('searches by meaning, best first, reading the provenance of the results only', async () => {
+    const { alice } = await setup();
+    for (let n = 1; n <= 6; n++) await alice.ingest({ session: sampleSession(n) });
+    const turnsRead = vi.spyOn(alice.db.sessionTurns, 'bulkGet');
+    const found = await alice.searchFacts('cello', 3);
+    expect(found).toHaveLength(3);
+    expect(found.map((f) => f.score)).toEqual([...found.map((f) => f.score)].sort((a, b) => b - a));
+    expect(found[0]?.text).toContain('cello');
+    expect(found[0]?.sources[0]?.turns.length).toBeGreaterThan(0);
+    const sessions = new Set(found.flatMap((f) => f.sources.map((s) => s.sessionId)));
+    expect(turnsRead).toHaveBeenCalledTimes(1);
+    expect(turnsRead.mock.calls[0]?.[0]).toHaveLength(sessions.size);
   });
 
   it('deletes a session: sole-source facts go, shared facts keep their other sources', async () => {

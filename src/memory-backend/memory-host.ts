@@ -315,13 +315,21 @@ export class MemoryHost {
     const [vector] = await this.engine.embedder.embed([query]);
     if (!vector) return [];
     const { tree } = await this.store.liveTree();
-    const views = new Map((await this.store.listFacts()).map((f) => [f.id, f]));
-    const scored: (FactView & { score: number })[] = [];
+    // Ranked first, then only the best `limit` facts get their provenance read.
+    const scored: { id: string; score: number }[] = [];
     for (const node of tree.nodes.values()) {
-      const view = node.factId === undefined ? undefined : views.get(node.factId);
-      if (view) scored.push({ ...view, score: cosine(vector, node.embedding) });
+      if (node.factId !== undefined && tree.facts.has(node.factId)) {
+        scored.push({ id: node.factId, score: cosine(vector, node.embedding) });
+      }
     }
     scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-    return scored.slice(0, limit);
+    const best = scored.slice(0, limit);
+    const views = new Map(
+      (await this.store.listFacts({ ids: best.map((s) => s.id) })).map((f) => [f.id, f]),
+    );
+    return best.flatMap(({ id, score }) => {
+      const view = views.get(id);
+      return view ? [{ ...view, score }] : [];
+    });
   }
 }
