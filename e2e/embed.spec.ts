@@ -68,10 +68,16 @@ test.describe('embed worker', () => {
     expect(webgpu.device).toBe('webgpu');
     expect(wasm.dimension).toBe(100);
     expect(webgpu.dimension).toBe(100);
-    for (const result of [wasm, webgpu]) {
-      expect(result.vectors).toHaveLength(TEXTS.length);
+    // Opening the profile warms the bundled model on the tab's own device ('auto'), so one of
+    // the two may be served by that load (no progress of its own); the other loads here.
+    const loadedHere = [wasm, webgpu].filter((result) => result.progress.length > 0);
+    expect(loadedHere.length).toBeGreaterThan(0);
+    for (const result of loadedHere) {
       expect(result.progress[0]?.status).toBe('initiate');
       expect(result.progress.at(-1)).toMatchObject({ status: 'done', progress: 100 });
+    }
+    for (const result of [wasm, webgpu]) {
+      expect(result.vectors).toHaveLength(TEXTS.length);
       for (const v of result.vectors) expect(Math.hypot(...v)).toBeCloseTo(1, 4);
     }
     TEXTS.forEach((_, i) => {
