@@ -44,15 +44,15 @@ const toSession = (input: SessionInput): Session => ({
   turns: input.turns.map((t) => ({ id: asTurnId(t.id), speaker: t.speaker, text: t.text })),
 });
 
-/** What inspect derives from a tree, once per tree (trees are immutable; 30,000 facts take a while). */
-const healthOf = new WeakMap<MemoryTree, { consistent: boolean; drift: DriftReport }>();
+/** Whether a tree is consistent, once per tree (trees are immutable; 30,000 facts take a while). */
+const consistency = new WeakMap<MemoryTree, boolean>();
 function treeHealth(tree: MemoryTree): { consistent: boolean; drift: DriftReport } {
-  let health = healthOf.get(tree);
-  if (!health) {
-    health = { consistent: treeProblems(tree).length === 0, drift: measureDrift(tree) };
-    healthOf.set(tree, health);
+  let consistent = consistency.get(tree);
+  if (consistent === undefined) {
+    consistent = treeProblems(tree).length === 0;
+    consistency.set(tree, consistent);
   }
-  return health;
+  return { consistent, drift: measureDrift(tree) };
 }
 
 export function createMemoryService(

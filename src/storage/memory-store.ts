@@ -93,12 +93,17 @@ export class MemoryStore {
         for (const [id, text] of sessionTexts(added.sessions)) after.set(id, text);
         return after as SessionTexts;
       });
-      const kept = { tree: live.tree, texts };
-      this.texts = kept;
-      texts.catch(() => {
-        if (this.texts === kept) this.texts = undefined;
-      });
+      this.keepTexts(live.tree, texts);
     }
+  }
+
+  /** Keeps `texts` as the transcripts of `tree`; a failed read is forgotten, to be read again. */
+  private keepTexts(tree: MemoryTree, texts: Promise<SessionTexts>): void {
+    const kept = { tree, texts };
+    this.texts = kept;
+    texts.catch(() => {
+      if (this.texts === kept) this.texts = undefined;
+    });
   }
 
   conversations(): Promise<ConversationRow[]> {
@@ -139,7 +144,7 @@ export class MemoryStore {
 
   /**
    * Every remembered session's transcript, for the no-LLM judge's session evidence
-   * (engine/tree/lexicon.ts): one read of the turns table, in session and turn order. A caller
+   * (engine/tree/lexicon.ts): one read of the session turns, in session and turn order. A caller
    * that has just read the live tree passes it (`live`): no second check of the tree, and the
    * transcripts are the ones that tree was written with.
    */
@@ -151,24 +156,19 @@ export class MemoryStore {
     // under way for the same tree is shared (a profile warming up at open, then its first
     // question).
     const tree = live ?? (await this.liveTree()).tree;
-    if (this.texts?.tree !== tree) {
-      const early = this.early;
-      this.early = undefined;
-      // An early read serves when it holds every session of the tree (a session written after
-      // it began would be missing; one deleted since is never asked for).
-      const texts = early
-        ? early.then(
-            (read) => (coversSessions(read, tree) ? read : this.readSessionTexts()),
-            () => this.readSessionTexts(),
-          )
-        : this.readSessionTexts();
-      const kept = { tree, texts };
-      this.texts = kept;
-      texts.catch(() => {
-        if (this.texts === kept) this.texts = undefined;
-      });
-    }
-    return this.texts.texts;
+    if (this.texts?.tree === tree) return this.texts.texts;
+    const early = this.early;
+    this.early = undefined;
+    // An early read serves when it holds every session of the tree (a session written after it
+    // began would be missing; one deleted since is never asked for).
+    const texts = early
+      ? early.then(
+          (read) => (coversSessions(read, tree) ? read : this.readSessionTexts()),
+          () => this.readSessionTexts(),
+        )
+      : this.readSessionTexts();
+    this.keepTexts(tree, texts);
+    return texts;
   }
 
   /**

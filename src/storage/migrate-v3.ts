@@ -4,51 +4,32 @@
  */
 import type { Transaction } from 'dexie';
 import { turnsBySession } from './session-turns.ts';
-import type {
-  TreeFactPageRow,
-  TreeFactRow,
-  TreeNodePageRow,
-  TreeNodeRow,
-  TurnRow,
-} from './rows.ts';
-import { pageOf } from './tree-pages.ts';
+import type { TreeFactRow, TreeNodeRow, TurnRow } from './rows.ts';
+import { factPages, nodePages } from './tree-codec.ts';
 
-/** Rows grouped by profile, version and page, each page's cells in the rows' order. */
-function paged<R extends { profileId: string; version: number; id: string }, C>(
+/** Each tree version's rows as cells (the keys taken off), in the rows' order. */
+function byVersion<R extends { profileId: string; version: number }>(
   rows: readonly R[],
-  cell: (row: R) => C,
-): { profileId: string; version: number; page: number; cells: C[] }[] {
-  const pages = new Map<string, { profileId: string; version: number; page: number; cells: C[] }>();
-  for (const row of rows) {
-    const page = pageOf(row.id);
-    const key = JSON.stringify([row.profileId, row.version, page]);
-    let entry = pages.get(key);
-    if (!entry) {
-      entry = { profileId: row.profileId, version: row.version, page, cells: [] };
-      pages.set(key, entry);
-    }
-    entry.cells.push(cell(row));
+): { profileId: string; version: number; cells: Omit<R, 'profileId' | 'version'>[] }[] {
+  const versions = new Map<string, ReturnType<typeof byVersion<R>>[number]>();
+  for (const { profileId, version, ...cell } of rows) {
+    const key = JSON.stringify([profileId, version]);
+    let entry = versions.get(key);
+    if (!entry) versions.set(key, (entry = { profileId, version, cells: [] }));
+    entry.cells.push(cell);
   }
-  return [...pages.values()];
+  return [...versions.values()];
 }
 
 export async function upgradeV3ToV4(tx: Transaction): Promise<void> {
   const nodes = (await tx.table('treeNodes').toArray()) as TreeNodeRow[];
   await tx
     .table('treeNodePages')
-    .bulkPut(
-      paged(nodes, ({ profileId: _p, version: _v, ...cell }) => cell).map(
-        ({ cells, ...key }): TreeNodePageRow => ({ ...key, nodes: cells }),
-      ),
-    );
-  const turns = (await tx.table('turns').toArray()) as TurnRow[];
-  await tx.table('sessionTurns').bulkPut(turnsBySession(turns));
+    .bulkPut(byVersion(nodes).flatMap((v) => nodePages(v.profileId, v.version, v.cells)));
   const facts = (await tx.table('treeFacts').toArray()) as TreeFactRow[];
   await tx
     .table('treeFactPages')
-    .bulkPut(
-      paged(facts, ({ profileId: _p, version: _v, ...cell }) => cell).map(
-        ({ cells, ...key }): TreeFactPageRow => ({ ...key, facts: cells }),
-      ),
-    );
+    .bulkPut(byVersion(facts).flatMap((v) => factPages(v.profileId, v.version, v.cells)));
+  const turns = (await tx.table('turns').toArray()) as TurnRow[];
+  await tx.table('sessionTurns').bulkPut(turnsBySession(turns));
 }

@@ -19,7 +19,19 @@ export interface DriftReport {
 
 export const DRIFT_LIMITS = { insertedFraction: 0.5, cohesionDrop: 0.05 } as const;
 
+/** Reports by tree: trees are immutable, and at 30,000 facts a report walks 5,000 leaves. */
+const reports = new WeakMap<MemoryTree, DriftReport>();
+
 export function measureDrift(tree: MemoryTree): DriftReport {
+  let report = reports.get(tree);
+  if (!report) {
+    report = driftOf(tree);
+    reports.set(tree, report);
+  }
+  return report;
+}
+
+function driftOf(tree: MemoryTree): DriftReport {
   const atBuild = Math.max(1, tree.build.factCount);
   const insertedFraction = tree.insertedSinceBuild / atBuild;
   const top = tree.levels[tree.levels.length - 1] ?? [];

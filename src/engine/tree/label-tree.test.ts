@@ -20,10 +20,16 @@ const HIKES = [
   'The coastal trail ends at a lighthouse.',
 ];
 
-/** Two leaves under one root, each summary written as the no-LLM build writes it. */
-function handTree(leafTexts: readonly [string, string] = [BREAD[0]!, HIKES[0]!]): MemoryTree {
-  const draft = new TreeDraft();
-  const leaves = [BREAD, HIKES].map((texts, l) => {
+/**
+ * One leaf per topic over its facts (fact ids `topic/i`), its summary `leafTexts[topic]` or, as
+ * the no-LLM build writes it, its first fact.
+ */
+function addLeaves(
+  draft: TreeDraft,
+  topics: readonly (readonly string[])[],
+  leafTexts: readonly string[] = [],
+): NodeId[] {
+  return topics.map((texts, l) => {
     const ids = texts.map((text, i) => {
       const fact = {
         id: asFactId(`${l}/${i}`),
@@ -33,8 +39,14 @@ function handTree(leafTexts: readonly [string, string] = [BREAD[0]!, HIKES[0]!])
       };
       return draft.addFact(fact, embedder.embedOne(text)).id;
     });
-    return draft.addSummary(1, leafTexts[l]!, embedder.embedOne(texts[0]!), ids).id;
+    return draft.addSummary(1, leafTexts[l] ?? texts[0]!, embedder.embedOne(texts[0]!), ids).id;
   });
+}
+
+/** Two leaves under one root, each summary written as the no-LLM build writes it. */
+function handTree(leafTexts: readonly [string, string] = [BREAD[0]!, HIKES[0]!]): MemoryTree {
+  const draft = new TreeDraft();
+  const leaves = addLeaves(draft, [BREAD, HIKES], leafTexts);
   draft.addSummary(2, BREAD[0]!, embedder.embedOne(BREAD[0]!), leaves);
   return draft.freeze({ seed: 1, factCount: 6, leafCohesion: 1, leafCohesionStd: 0 }, 0);
 }
@@ -115,18 +127,7 @@ describe('labelCoverage', () => {
       ['I learn Korean on Sundays.', 'My Korean tutor is patient.', 'Korean grammar is hard.'],
     ];
     const draft = new TreeDraft();
-    const leaves = TOPICS.map((texts, l) => {
-      const ids = texts.map((text, i) => {
-        const fact = {
-          id: asFactId(`${l}/${i}`),
-          text,
-          category: 'other' as const,
-          sources: [{ sessionId: asSessionId(`s${l}`), turnIds: [] }],
-        };
-        return draft.addFact(fact, embedder.embedOne(text)).id;
-      });
-      return draft.addSummary(1, texts[0]!, embedder.embedOne(texts[0]!), ids).id;
-    });
+    const leaves = addLeaves(draft, TOPICS);
     const parents = [leaves.slice(0, 2), leaves.slice(2)].map(
       (ids) => draft.addSummary(2, TOPICS[0]![0]!, embedder.embedOne('x'), ids).id,
     );
@@ -149,20 +150,12 @@ describe('labelCoverage', () => {
   it('after an insert, keeps the labels of a group over the scoped limit, but labels its stand-ins', () => {
     const draft = new TreeDraft();
     const size = Math.ceil(SCOPED_RELABEL_MAX_FACTS / 2) + 1;
-    const leaves = ['sourdough bread baking', 'coastal trail hiking'].map((topic, l) => {
-      const ids = Array.from({ length: size }, (_, i) => {
-        const text = `Note ${i} about ${topic} number ${i % 17}.`;
-        const fact = {
-          id: asFactId(`${l}/${i}`),
-          text,
-          category: 'other' as const,
-          sources: [{ sessionId: asSessionId(`s${l}`), turnIds: [] }],
-        };
-        return draft.addFact(fact, embedder.embedOne(text)).id;
-      });
-      return draft.addSummary(1, `Note 0 about ${topic} number 0.`, embedder.embedOne(topic), ids)
-        .id;
-    });
+    const leaves = addLeaves(
+      draft,
+      ['sourdough bread baking', 'coastal trail hiking'].map((topic) =>
+        Array.from({ length: size }, (_, i) => `Note ${i} about ${topic} number ${i % 17}.`),
+      ),
+    );
     draft.addSummary(
       2,
       'Note 0 about sourdough bread baking number 0.',
