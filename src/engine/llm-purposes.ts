@@ -26,6 +26,8 @@
  *                     → JSON `{ "action": "CONTINUE" | "CREATE_BRANCH" | "SWITCH_BRANCH",
  *                       "fork_node_id"?, "target_branch_id"?, "reason" }`
  * - summarise-round   USER, ASSISTANT → one third-person sentence keeping numbers
+ * - supersede         NEW FACT and CANDIDATES (`[F1] (since 2023-11) ...` lines)
+ *                     → JSON `{ "reasoning": "...", "replaces": ["F1", ...] }`
  */
 export const LLM_PURPOSES = {
   extractFacts: 'extract-facts',
@@ -43,6 +45,7 @@ export const LLM_PURPOSES = {
   discourseTopic: 'discourse-topic',
   discourseDecide: 'discourse-decide',
   summariseRound: 'summarise-round',
+  supersede: 'supersede',
 } as const;
 
 export type LlmPurpose = (typeof LLM_PURPOSES)[keyof typeof LLM_PURPOSES];
@@ -60,6 +63,7 @@ const BACKGROUND_PURPOSES: ReadonlySet<string> = new Set([
   LLM_PURPOSES.summariseSession,
   LLM_PURPOSES.taskQa,
   LLM_PURPOSES.summariseRound,
+  LLM_PURPOSES.supersede,
 ]);
 
 export function callPriority(purpose: string | undefined): CallPriority {
@@ -78,6 +82,7 @@ export const PROMPT_SECTIONS = {
   missing: 'MISSING',
   task: 'TASK',
   response: 'RESPONSE',
+  newFact: 'NEW FACT',
 } as const;
 
 /** Sections of Context-Agent's prompts (src/engine/discourse/prompts.ts). */

@@ -14,6 +14,7 @@ import { keywordSummariser, llmSummariser, type Summariser } from './tree/summar
 import { summaryCacheFrom } from './tree/summary-cache.ts';
 import type { EmbeddedFact, Fact, MemoryTree, Session, SessionExtraction } from './types.ts';
 import { TreeIntegrityError } from './tree/tree-integrity-error.ts';
+import { assignLifetimes, type LifetimeReport } from './lifetime/assign.ts';
 
 export interface MemoryOptions {
   /** The LLM for extraction and summaries; without one, extractive facts and keyword-label summaries. */
@@ -31,6 +32,8 @@ export interface MemoryBuild {
   readonly extractions: readonly SessionExtraction[];
   readonly merged: readonly FactMerge[];
   readonly report: BuildReport;
+  /** Which facts replaced which (engine/lifetime), and the supersede calls that failed. */
+  readonly lifetimes: LifetimeReport;
 }
 
 export const DEFAULT_SEED = 42;
@@ -99,7 +102,13 @@ export async function buildMemory(
   const embedded = await embedFacts(options.embedder, facts, options.signal, (d, t) =>
     progress.report('embed', d, t),
   );
-  const { kept, merged } = dedupeFacts(embedded);
+  const deduped = dedupeFacts(embedded);
+  const { merged } = deduped;
+  const lifetimes = await assignLifetimes([], deduped.kept, {
+    ...(options.llm ? { llm: options.llm } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  const kept = lifetimes.incoming;
   const { tree, report } = await buildTree(kept, {
     embedder: options.embedder,
     summariser: summariserFor(options.llm),
@@ -109,7 +118,7 @@ export async function buildMemory(
     onLevel: (done, total) => progress.report('tree', done, total),
   });
   progress.done();
-  return { tree, extractions, merged, report };
+  return { tree, extractions, merged, report, lifetimes: lifetimes.report };
 }
 
 /** The tree's facts with their embeddings (from their level-0 nodes), ready for a fresh build. */
@@ -154,18 +163,41 @@ export async function addSessions(
   tree: MemoryTree,
   sessions: readonly Session[],
   options: MemoryOptions,
-): Promise<{ tree: MemoryTree; extractions: readonly SessionExtraction[]; report: InsertReport }> {
+): Promise<{
+  tree: MemoryTree;
+  extractions: readonly SessionExtraction[];
+  report: InsertReport;
+  lifetimes: LifetimeReport;
+}> {
   const extractions = await extract(sessions, options, () => undefined);
-  const embedded = await embedFacts(
+  const fresh = await embedFacts(
     options.embedder,
     extractions.flatMap((e) => e.facts),
     options.signal,
   );
-  const inserted = await insertFacts(tree, embedded, {
+  const lifetimes = await assignLifetimes(embeddedFactsOf(tree), fresh, {
+    ...(options.llm ? { llm: options.llm } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  const embedded = lifetimes.incoming;
+  const inserted = await insertFacts(withFacts(tree, lifetimes.updated.values()), embedded, {
     summariser: summariserFor(options.llm),
     embedder: options.embedder,
     ...(options.signal ? { signal: options.signal } : {}),
     rebuild: treeBuilder(options),
   });
-  return { ...inserted, extractions };
+  return { ...inserted, extractions, lifetimes: lifetimes.report };
+}
+
+/** The tree with some of its facts' fields changed (a lifetime): no node moves. */
+export function withFacts(tree: MemoryTree, changed: Iterable<Fact>): MemoryTree {
+  const facts = new Map(tree.facts);
+  let any = false;
+  for (const fact of changed) {
+    if (!facts.has(fact.id)) continue;
+    const { embedding: _embedding, ...plain } = fact as Fact & { embedding?: unknown };
+    facts.set(fact.id, plain);
+    any = true;
+  }
+  return any ? { ...tree, facts } : tree;
 }

@@ -50,7 +50,26 @@ export interface Provenance {
 export const FACT_CATEGORIES = ['preference', 'circumstance', 'plan', 'event', 'other'] as const;
 export type FactCategory = (typeof FACT_CATEGORIES)[number];
 
-export interface Fact {
+/** Who replaced a fact: the no-LLM rule, the model's supersede call, or the user by hand. */
+export const SUPERSEDE_DECIDERS = ['rule', 'model', 'user'] as const;
+export type SupersedeDecider = (typeof SUPERSEDE_DECIDERS)[number];
+
+/**
+ * When a fact held (engine/lifetime). Dates are ISO calendar dates at the precision the words
+ * gave: `YYYY`, `YYYY-MM` or `YYYY-MM-DD`. A fact with no `validFrom` is valid from its first
+ * session; one with no `supersededBy` is still current. Nothing is ever deleted for being old.
+ */
+export interface FactLifetime {
+  /** When the fact began to hold: the date its words give, else its session's date. */
+  readonly validFrom?: string;
+  /** When it stopped holding: the newer fact's `validFrom` (a correction: its own start). */
+  readonly validTo?: string;
+  /** The fact that replaced this one. */
+  readonly supersededBy?: FactId;
+  readonly supersededHow?: SupersedeDecider;
+}
+
+export interface Fact extends FactLifetime {
   readonly id: FactId;
   readonly text: string;
   readonly category: FactCategory;

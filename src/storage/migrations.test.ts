@@ -7,6 +7,7 @@ import { fakeIdb } from './fixtures.test-support.ts';
 import { MemoryStore } from './memory-store.ts';
 import { wipeProfile } from './profiles.ts';
 import { pageOf } from './tree-pages.ts';
+import { factPages, nodePages } from './tree-codec.ts';
 import type { V1Fact, V1Session, V1Tree } from './migrate-v1.ts';
 import { CURRENT_SCHEMA_VERSION, SCHEMA_HISTORY, type SchemaVersion } from './schema.ts';
 import { asProfileId } from '../engine/types.ts';
@@ -157,6 +158,57 @@ const seeders: Record<number, (db: Dexie) => Promise<void>> = {
 // Version 3 added only the chat history tables: a version-3 database holds version 2's rows.
 seeders[3] = seeders[2]!;
 
+/** The same data in version 4's layout: trees and turns in pages, facts without a lifetime. */
+seeders[4] = async (db) => {
+  await db.table('profiles').bulkAdd([
+    { id: 'alice', name: 'Alice', createdAt: '2024-01-01T00:00:00Z' },
+    { id: 'bob', name: 'Bob', createdAt: '2024-01-02T00:00:00Z' },
+  ]);
+  await db.table('settings').add({ profileId: 'alice', key: 'memoryPaused', value: true });
+  await db
+    .table('conversations')
+    .bulkAdd(['alice', 'bob'].map((profileId) => ({ profileId, id: 'default', title: 'Earlier' })));
+  await db.table('sessions').bulkAdd(
+    v1Sessions.map((s) => ({
+      profileId: s.profileId,
+      id: s.id,
+      conversationId: 'default',
+      ...(s.time === undefined ? {} : { time: s.time }),
+      turnCount: s.turns.length,
+    })),
+  );
+  await db
+    .table('sessionTurns')
+    .bulkAdd(v1Sessions.map((s) => ({ profileId: s.profileId, sessionId: s.id, turns: s.turns })));
+  const base = { profileId: 'alice', version: 1 };
+  await db.table('treeHeads').add(base);
+  await db.table('treeMeta').add({
+    ...base,
+    dimension: 3,
+    levels: v1Tree.levels,
+    nodeOrder: v1Tree.nodes.map((n) => n.id),
+    factOrder: v1Facts.map((f) => f.id),
+    build: v1Tree.build,
+    insertedSinceBuild: 0,
+    nextNodeSeq: 1,
+    revision: 0,
+  });
+  await db.table('treeNodePages').bulkAdd(
+    nodePages(
+      'alice',
+      1,
+      v1Tree.nodes.map((n) => ({ ...n, embedding: new Float32Array(n.embedding).buffer })),
+    ),
+  );
+  await db.table('treeFactPages').bulkAdd(
+    factPages(
+      'alice',
+      1,
+      v1Facts.map(({ embedding: _e, profileId: _p, ...f }) => f),
+    ),
+  );
+};
+
 describe('schema migrations', () => {
   it('keeps an explicit seeder for every earlier version', () => {
     const earlier = SCHEMA_HISTORY.map((s) => s.version).filter((v) => v < CURRENT_SCHEMA_VERSION);
@@ -292,6 +344,37 @@ describe('schema migrations', () => {
       },
     ]);
     expect(db.tables.map((t) => t.name)).not.toContain('turns');
+    db.close();
+  });
+
+  it('dates every fact from its earliest session at version 5, replacing none', async () => {
+    const idb = fakeIdb();
+    const old = legacyDb('grove-v4', idb, 4);
+    await old.open();
+    await seeders[4]!(old);
+    const dated = [
+      { sessionId: 's2', turnIds: ['t9'], time: '2024-03-05T10:00:00Z' },
+      { sessionId: 's1', turnIds: ['t1'], time: '2023-11-20T08:00:00Z' },
+    ];
+    await old.table('treeFactPages').bulkPut(
+      factPages('alice', 1, [
+        { id: 'a', text: 'I live in Oslo.', category: 'circumstance', sources: dated },
+        { id: 'b', text: 'I run.', category: 'preference', sources: [{ sessionId: 's1', turnIds: ['t2'] }] },
+      ]),
+    );
+    old.close();
+
+    const db = new GroveDb('grove-v4', idb);
+    await db.open();
+    expect(db.verno).toBe(CURRENT_SCHEMA_VERSION);
+    const { tree } = await new MemoryStore(db, asProfileId('alice')).liveTree();
+    const a = tree.facts.get(asFactId('a'));
+    expect(a?.validFrom).toBe('2023-11-20');
+    expect(a?.validTo).toBeUndefined();
+    expect(a?.supersededBy).toBeUndefined();
+    // A fact whose sessions carry no date keeps none, rather than inventing one.
+    expect(tree.facts.get(asFactId('b'))?.validFrom).toBeUndefined();
+    expect(tree.facts.get(asFactId('b'))?.text).toBe('I run.');
     db.close();
   });
 });

@@ -1,5 +1,5 @@
 /** The rows Grove keeps in IndexedDB (current schema). Every row carries its profileId. */
-import type { FactCategory, Speaker, TreeBuildStats } from '../engine/types.ts';
+import type { FactCategory, Speaker, SupersedeDecider, TreeBuildStats } from '../engine/types.ts';
 
 export interface ProfileRow {
   readonly id: string;
@@ -121,6 +121,11 @@ export interface TreeFactRow {
   readonly text: string;
   readonly category: FactCategory;
   readonly sources: readonly ProvenanceRow[];
+  /** Since schema 5 (engine/lifetime): when the fact held, and what replaced it. */
+  readonly validFrom?: string;
+  readonly validTo?: string;
+  readonly supersededBy?: string;
+  readonly supersededHow?: SupersedeDecider;
 }
 
 /** A tree node inside its page: a node row without the keys the page carries. */

@@ -6,6 +6,7 @@
 import type { Transaction } from 'dexie';
 import { upgradeV1ToV2 } from './migrate-v1.ts';
 import { upgradeV3ToV4 } from './migrate-v3.ts';
+import { upgradeV4ToV5 } from './migrate-v4.ts';
 
 export interface SchemaVersion {
   readonly version: number;
@@ -69,14 +70,21 @@ export const V4_STORES = {
   turns: null,
 } as const;
 
+/**
+ * Version 5: facts carry a lifetime (`validFrom`, `validTo`, `supersededBy`) inside their fact
+ * pages. No table changes; the upgrade dates every existing fact from its earliest session.
+ */
+export const V5_STORES = {} as const;
+
 export const SCHEMA_HISTORY: readonly SchemaVersion[] = [
   { version: 1, stores: V1_STORES },
   { version: 2, stores: V2_STORES, upgrade: upgradeV1ToV2 },
   { version: 3, stores: V3_STORES },
   { version: 4, stores: V4_STORES, upgrade: upgradeV3ToV4 },
+  { version: 5, stores: V5_STORES, upgrade: upgradeV4ToV5 },
 ];
 
-export const CURRENT_SCHEMA_VERSION = 4;
+export const CURRENT_SCHEMA_VERSION = 5;
 
 /** Tables holding profile data in the current schema (all keyed by profileId first). */
 export const PROFILE_TABLES = [

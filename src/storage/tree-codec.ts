@@ -6,6 +6,7 @@ import {
   asTurnId,
   type Fact,
   type FactId,
+  type FactLifetime,
   type MemoryTree,
   type NodeId,
   type Provenance,
@@ -81,6 +82,19 @@ export function factToCell(fact: Fact): TreeFactCell {
     text: fact.text,
     category: fact.category,
     sources: fact.sources.map(copyProvenance),
+    ...lifetimeOf(fact),
+  };
+}
+
+/** A fact's lifetime fields, only those it has (engine/lifetime). */
+export function lifetimeOf(
+  fact: Omit<FactLifetime, 'supersededBy'> & { readonly supersededBy?: string },
+): FactLifetime {
+  return {
+    ...(fact.validFrom === undefined ? {} : { validFrom: fact.validFrom }),
+    ...(fact.validTo === undefined ? {} : { validTo: fact.validTo }),
+    ...(fact.supersededBy === undefined ? {} : { supersededBy: asFactId(fact.supersededBy) }),
+    ...(fact.supersededHow === undefined ? {} : { supersededHow: fact.supersededHow }),
   };
 }
 
@@ -179,6 +193,7 @@ export function rowsToTree({ meta, nodes, facts }: TreeCells): MemoryTree {
         turnIds: s.turnIds.map(asTurnId),
         ...(s.time === undefined ? {} : { time: s.time }),
       })),
+      ...lifetimeOf(row),
     });
   }
   if (factMap.size !== factRows.size) {
