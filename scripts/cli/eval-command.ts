@@ -2,6 +2,8 @@
  * `grove eval`: a benchmark file, one method, one model setting → retrieval metrics per question
  * (rows, resumable) and a JSON summary. See issue 6 and README "Evaluation".
  */
+import { withSupersedeScores } from './eval-updates.ts';
+import type { UpdatesSummary } from '../../src/engine/eval/summary.ts';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -268,6 +270,7 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
   const out = values.out;
   const previous = out ? (await readRunRecords(out, run)).rows : [];
   const report = progressReporter(deps.progress ?? process.stderr, `eval ${method}`);
+  const memoryCache = deps.memoryCache ?? new Map();
   const result = await runEval({
     dataset,
     method,
@@ -281,7 +284,7 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
     tree,
     flatDepth,
     done: new Set(previous.map((r) => r.question_id)),
-    ...(deps.memoryCache ? { memoryCache: deps.memoryCache } : {}),
+    memoryCache,
     concurrency: serving.concurrency,
     ...(out
       ? {
@@ -320,7 +323,7 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
     notes.push(
       `tree settings: ${tree.judge} judge${tree.judge === 'hybrid' ? ` (embedding weight ${tree.embeddingWeight})` : ''}, beam ${tree.beam}, leaf mode ${tree.leafMode}, fallback k ${tree.fallbackK}, node vector ${tree.nodeVector}`,
     );
-  const summary = summarise(rows, {
+  const plain = summarise(rows, {
     dataset: datasetName,
     method,
     embedder: setting.labels.embedder,
@@ -330,6 +333,18 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
     failed: result.failed.length,
     notes,
   });
+  const summary = await withSupersedeScores(
+    plain,
+    dataset,
+    {
+      embedder: setting.embedder,
+      seed,
+      ...(largeLevel === undefined ? {} : { largeLevel }),
+      ...(setting.llm ? { llm: setting.llm } : {}),
+      cache: memoryCache,
+    },
+    new Set(rows.map((r) => r.conversation)),
+  );
   return { json: values.json === true, result: summary, text: formatSummary(summary) };
 }
 
@@ -356,6 +371,19 @@ function formatSummary(s: EvalSummary): string {
     `Recall@${s.k}: ${pct(s.recall_at_k)}   Recall of the whole set: ${pct(s.recall_set)} (${s.set_size_mean} items)`,
     `Retrieval F1: ${pct(s.retrieval_f1)}   Answer accuracy: ${pct(s.answer_accuracy)}`,
     `Context tokens: ${s.tokens_mean}   LLM calls: ${s.llm_calls_mean} (brute force: ${s.brute_force_calls_mean})   ${s.ms_per_query} ms/query`,
+    ...(s.updates ? [updatesLine(s.updates)] : []),
     ...s.notes.map((n) => `Note: ${n}`),
   ].join('\n');
+}
+
+function updatesLine(u: UpdatesSummary): string {
+  const kinds = Object.entries(u.by_kind)
+    .map(([kind, f]) => `${kind} ${pct(f.first_value_accuracy)} (${f.questions})`)
+    .join(', ');
+  return (
+    `First value right: ${kinds}   Stale unmarked: ${pct(u.stale_unmarked)}\n` +
+    `Supersedes: precision ${pct(u.supersede_precision ?? null)}, recall ${pct(u.supersede_recall ?? null)} ` +
+    `(${u.supersede_links ?? 0} links, ${u.gold_supersedes ?? 0} gold), false ${u.false_supersedes ?? 0}` +
+    `${u.supersede_failures ? `, ${u.supersede_failures} model calls failed` : ''}`
+  );
 }

@@ -10,6 +10,12 @@ export interface RetrievedItem {
   readonly sessionIds: readonly SessionId[];
   readonly factIds?: readonly FactId[];
   readonly score?: number;
+  /** When it began to hold (engine/lifetime): a fact's validFrom, else its session's date. */
+  readonly validFrom?: string;
+  /** When it stopped holding, for a replaced fact. */
+  readonly validTo?: string;
+  /** A fact that a newer one replaced: shown as such, never as current. */
+  readonly replaced?: boolean;
 }
 
 export type TraversalVerdict = 'keep' | 'prune';

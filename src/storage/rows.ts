@@ -122,10 +122,10 @@ export interface TreeFactRow {
   readonly category: FactCategory;
   readonly sources: readonly ProvenanceRow[];
   /** Since schema 5 (engine/lifetime): when the fact held, and what replaced it. */
-  readonly validFrom?: string;
-  readonly validTo?: string;
-  readonly supersededBy?: string;
-  readonly supersededHow?: SupersedeDecider;
+  readonly validFrom?: string | undefined;
+  readonly validTo?: string | undefined;
+  readonly supersededBy?: string | undefined;
+  readonly supersededHow?: SupersedeDecider | undefined;
 }
 
 /** A tree node inside its page: a node row without the keys the page carries. */

@@ -87,9 +87,12 @@ export function factToCell(fact: Fact): TreeFactCell {
 }
 
 /** A fact's lifetime fields, only those it has (engine/lifetime). */
-export function lifetimeOf(
-  fact: Omit<FactLifetime, 'supersededBy'> & { readonly supersededBy?: string },
-): FactLifetime {
+export function lifetimeOf(fact: {
+  readonly validFrom?: string | undefined;
+  readonly validTo?: string | undefined;
+  readonly supersededBy?: string | undefined;
+  readonly supersededHow?: FactLifetime['supersededHow'] | undefined;
+}): FactLifetime {
   return {
     ...(fact.validFrom === undefined ? {} : { validFrom: fact.validFrom }),
     ...(fact.validTo === undefined ? {} : { validTo: fact.validTo }),

@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import type { Session, SessionId, Turn, TurnId } from '../types.ts';
 
-export const DATASET_NAMES = ['implexconv', 'locomo', 'ms-tod', 'ntm', 'grove'] as const;
+export const DATASET_NAMES = ['implexconv', 'locomo', 'ms-tod', 'ntm', 'grove', 'updates'] as const;
 export type DatasetName = (typeof DATASET_NAMES)[number];
 
 /** A turn, plus the speaker's own name where the benchmark has one (LoCoMo's two people). */

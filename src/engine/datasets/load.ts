@@ -1,4 +1,5 @@
 /** Loads any supported benchmark (or a Grove conversation file) into the one evaluation model. */
+import { parseUpdates } from './updates.ts';
 import { asSessionId } from '../types.ts';
 import type { DatasetName, EvalDataset } from './eval-model.ts';
 import { parseGroveConversation } from './grove-format.ts';
@@ -49,6 +50,8 @@ export function loadDataset(
       return parseNtm(text, file);
     case 'grove':
       return groveAsDataset(text, file);
+    case 'updates':
+      return parseUpdates(text, file);
   }
 }
 

@@ -5,7 +5,9 @@
  */
 import type { EvalConversation, EvalQuestion } from '../datasets/eval-model.ts';
 import type { RetrievedItem } from '../retrieval.ts';
+import { isUpdateQuestion } from '../datasets/updates.ts';
 import { recallAtK, retrievedSessionIds, setScores } from './metrics.ts';
+import { updateFigures, type UpdateFigures } from './updates-metrics.ts';
 
 export interface EvalRow {
   readonly question_id: string;
@@ -31,6 +33,8 @@ export interface EvalRow {
   readonly ms: number;
   readonly answer: string | null;
   readonly correct: boolean | null;
+  /** The memory-updates measures, for a question of that data set (updates-metrics.ts). */
+  readonly update?: UpdateFigures;
 }
 
 /** A question that could not be evaluated: kept in the rows file, retried on the next run. */
@@ -81,5 +85,6 @@ export function scoreRow(
     ms: f.ms,
     answer: f.answer,
     correct: f.correct,
+    ...(isUpdateQuestion(question) ? { update: updateFigures(question, items) } : {}),
   };
 }

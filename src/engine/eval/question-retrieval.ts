@@ -10,6 +10,7 @@ import type { Clock } from '../ports.ts';
 import type { RetrievalResult, RetrievedItem, Retriever } from '../retrieval.ts';
 import type { FactId, SessionId, Vector } from '../types.ts';
 import { cosine } from '../vector.ts';
+import { datedItem, timeAwareItems } from '../lifetime/time-context.ts';
 import {
   prepareMethod,
   rankingDepth,
@@ -74,7 +75,26 @@ export async function retrieveQuestion(
       : await prepared.ctx.embedder.embed([question.question], options.signal);
     items = rankSet(items, prepared.factVectors, query);
   }
+  items = withTime(prepared, question.question, items);
   return { result, items, ms: clock.now() - started };
+}
+
+/**
+ * Dates on every method's items; the tree walks (Grove's memory) also bring the asker's facts on
+ * the asked attribute, in the order the question's time asks for (engine/lifetime), as the chat does.
+ */
+function withTime(
+  prepared: PreparedConversation,
+  question: string,
+  items: readonly RetrievedItem[],
+): RetrievedItem[] {
+  const options = {
+    facts: prepared.ctx.memory.tree.facts,
+    sessionTimes: new Map(prepared.ctx.sessions.map((s) => [s.id, s.time])),
+  };
+  return prepared.options.method.startsWith('tacitree-')
+    ? timeAwareItems(question, items, options)
+    : items.map((item) => datedItem(item, options));
 }
 
 /** Keeps only items from the question's candidate sessions (MS-TOD: earlier sessions). */

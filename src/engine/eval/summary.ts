@@ -24,7 +24,47 @@ export interface EvalSummary {
   readonly answer_accuracy: number | null;
   readonly recall_set: number | null;
   readonly set_size_mean: number;
+  /** The memory-updates measures (--dataset updates), else absent. */
+  readonly updates?: UpdatesSummary;
   readonly notes: readonly string[];
+}
+
+export interface KindFigures {
+  readonly questions: number;
+  readonly first_value_accuracy: number;
+}
+
+export interface UpdatesSummary {
+  /** By question kind (current, past, as_of, stable). */
+  readonly by_kind: Readonly<Record<string, KindFigures>>;
+  /** Share of current questions whose context holds a stale value in a memory not marked replaced. */
+  readonly stale_unmarked: number | null;
+  readonly supersede_precision?: number | null;
+  readonly supersede_recall?: number | null;
+  readonly false_supersedes?: number;
+  readonly supersede_links?: number;
+  readonly gold_supersedes?: number;
+  /** Supersede calls of the model that failed or could not be read (they replaced nothing). */
+  readonly supersede_failures?: number;
+}
+
+function updatesSummary(rows: readonly EvalRow[]): UpdatesSummary | undefined {
+  const figures = rows.flatMap((r) => (r.update ? [r.update] : []));
+  if (figures.length === 0) return undefined;
+  const by_kind: Record<string, KindFigures> = {};
+  for (const kind of [...new Set(figures.map((f) => f.kind))].sort()) {
+    const of = figures.filter((f) => f.kind === kind);
+    by_kind[kind] = {
+      questions: of.length,
+      first_value_accuracy: round(of.filter((f) => f.first_value_correct).length / of.length),
+    };
+  }
+  const current = figures.filter((f) => f.kind === 'current');
+  return {
+    by_kind,
+    stale_unmarked:
+      current.length === 0 ? null : round(current.filter((f) => f.stale_unmarked).length / current.length),
+  };
 }
 
 export interface SummaryMeta {
@@ -69,6 +109,7 @@ export function summarise(rows: readonly EvalRow[], meta: SummaryMeta): EvalSumm
       judged.length === 0 ? null : round(judged.filter((r) => r.correct).length / judged.length),
     recall_set: roundOrNull(meanOrNull(rows.map((r) => r.recall_set))),
     set_size_mean: round(mean(rows.map((r) => r.set_size)), 2),
+    ...(updatesSummary(rows) ? { updates: updatesSummary(rows) as UpdatesSummary } : {}),
     notes: meta.notes,
   };
 }

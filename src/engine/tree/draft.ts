@@ -55,8 +55,9 @@ export class TreeDraft {
 
   /** Adds a fact as a level-0 node; an `embedding` field on `fact` is not kept in the fact map. */
   addFact(fact: Fact, embedding: Vector): DraftNode {
-    const { id, text, category, sources } = fact;
-    this.facts.set(id, { id, text, category, sources });
+    const { embedding: _embedding, ...plain } = fact as Fact & { embedding?: Vector };
+    const { id } = plain;
+    this.facts.set(id, plain);
     const node: DraftNode = {
       id: factNodeId(fact.id),
       level: 0,

@@ -14,6 +14,9 @@ const retrievedItem = z.strictObject({
   sessionIds: z.array(id).max(LIMITS.sessions),
   factIds: z.array(id).max(LIMITS.nodes).optional(),
   score: z.number().optional(),
+  validFrom: z.string().max(10).optional(),
+  validTo: z.string().max(10).optional(),
+  replaced: z.boolean().optional(),
 });
 
 const reason = z.string().max(LIMITS.turnChars);

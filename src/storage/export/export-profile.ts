@@ -1,4 +1,5 @@
 /** A profile as one versioned JSON file, deterministic: the same store gives the same bytes. */
+import { lifetimeOf } from '../tree-codec.ts';
 import type { GroveDb } from '../db.ts';
 import { ProfileNotFoundError } from '../errors.ts';
 import { getSettings } from '../profiles.ts';
@@ -45,6 +46,7 @@ function exportTree(tree: MemoryTree): ExportedTree | null {
         turnIds: [...s.turnIds],
         ...opt('time', s.time),
       })),
+      ...lifetimeOf(f),
     })),
   };
 }

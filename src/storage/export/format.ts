@@ -1,10 +1,12 @@
 /**
  * The profile export file: one JSON document, validated with zod on import. Version 3 (written
  * now) is version 2 plus the conversation history (`chats`, `transcripts`, `topicForests`);
- * version 2 is version 1 plus the `taskMemories` section. Versions 1 and 2 are still read.
+ * version 2 is version 1 plus the `taskMemories` section. Versions 1 and 2 are still read. Facts
+ * may carry their lifetime (validFrom, validTo, supersededBy): absent in older files, which
+ * import as facts valid from their sessions and never replaced.
  */
 import { z } from 'zod';
-import { FACT_CATEGORIES } from '../../engine/types.ts';
+import { FACT_CATEGORIES, SUPERSEDE_DECIDERS } from '../../engine/types.ts';
 import { id, isoTime, LIMITS, turnIds } from './format-fields.ts';
 import { chatsSchema, transcriptsSchema } from './chat-format.ts';
 import { topicForestsSchema } from './forest-format.ts';
@@ -43,11 +45,19 @@ const provenance = z.strictObject({
   time: isoTime.optional(),
 });
 
+/** An ISO calendar date at year, month or day precision (a fact's lifetime). */
+const calendarDate = z.string().regex(/^\d{4}(?:-\d{2}(?:-\d{2})?)?$/, 'must be YYYY, YYYY-MM or YYYY-MM-DD');
+
+/** A fact; its lifetime fields are optional, so files written before lifetimes still import. */
 const fact = z.strictObject({
   id,
   text: z.string().min(1).max(LIMITS.factChars),
   category: z.enum(FACT_CATEGORIES),
   sources: z.array(provenance).min(1).max(LIMITS.sourcesPerFact),
+  validFrom: calendarDate.optional(),
+  validTo: calendarDate.optional(),
+  supersededBy: id.optional(),
+  supersededHow: z.enum(SUPERSEDE_DECIDERS).optional(),
 });
 
 const node = z.strictObject({

@@ -58,6 +58,9 @@ export function validateExport(data: ProfileExport): void {
     'fact',
   );
   for (const fact of tree.facts) {
+    if (fact.supersededBy !== undefined && !facts.has(fact.supersededBy)) {
+      fail(`fact "${fact.id}" is replaced by a fact "${fact.supersededBy}" that is not in the file`);
+    }
     for (const source of fact.sources) {
       const turns = turnsBySession.get(source.sessionId);
       if (!turns || !sessionIds.has(source.sessionId)) {
