@@ -8,6 +8,7 @@ import { throwIfAborted } from '../engine/errors.ts';
 import type { LlmPort } from '../engine/ports.ts';
 import type { TraversalEvent } from '../engine/retrieval.ts';
 import { treeLexicon } from '../engine/tree/lexicon.ts';
+import { timeAwareItems } from '../engine/lifetime/time-context.ts';
 import { DEFAULT_MEMORY_EFFORT, memorySearch } from '../engine/tree/memory-effort.ts';
 import type { MemoryEngine } from './memory-engine.ts';
 import type { MemoryStore } from '../storage/memory-store.ts';
@@ -39,7 +40,8 @@ export async function retrieveMemories(
     ...(signal ? { signal } : {}),
   });
   return {
-    items: result.items,
+    // Dated, and the asker's facts on the asked attribute first in the order its time wants.
+    items: timeAwareItems(question, result.items, { facts: tree.facts }),
     judge: retriever.name,
     contextTokens: result.contextTokens,
     llmCalls: result.llmCalls,

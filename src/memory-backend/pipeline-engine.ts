@@ -25,7 +25,16 @@ export function pipelineEngine(options: PipelineEngineOptions): MemoryEngine {
     embedder: options.embedder,
     summariser: summariserFor(options.llm),
     async addSession(tree, session, signal) {
-      const { tree: next, extractions } = await addSessions(tree, [session], memoryOptions(signal));
+      const {
+        tree: next,
+        extractions,
+        lifetimes,
+      } = await addSessions(tree, [session], memoryOptions(signal));
+      for (const failure of lifetimes.failures)
+        // The fact is kept and replaces nothing; the log says why (engine/lifetime/assign.ts).
+        console.warn(
+          `Grove memory: the model's supersede call failed for fact ${failure.factId} of session ${session.id}: ${failure.error}. It replaced no older memory.`,
+        );
       const failed = extractions.find((e) => e.status === 'failed');
       if (failed?.status === 'failed') {
         throw new Error(`Facts could not be extracted from session ${session.id}: ${failed.error}`);

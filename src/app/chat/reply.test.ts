@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asSessionId } from '../../engine/types.ts';
+import { asFactId, asSessionId } from '../../engine/types.ts';
 import { ScriptedLlm } from '../../engine/testing/index.ts';
 import type { ChatMessageView } from '../../state/chat-types.ts';
 import { answerRequest, memoryOnlyReply, NO_MODEL_NOTICE, streamReply } from './reply.ts';
@@ -42,10 +42,37 @@ describe('chat replies', () => {
 
   it('says plainly that no model is loaded, and lists what memory found', () => {
     expect(memoryOnlyReply([item('The user lives in Oslo.')])).toContain(NO_MODEL_NOTICE);
-    expect(memoryOnlyReply([item('The user lives in Oslo.')])).toContain(
-      '- The user lives in Oslo.',
-    );
+    expect(memoryOnlyReply([item('I live in Oslo')])).toContain('- I live in Oslo');
     expect(memoryOnlyReply([])).toContain('no stored memory matches');
     expect(memoryOnlyReply(null)).toContain('Memory is off');
+  });
+
+  it('dates every memory, and marks a replaced one with its end, for the model and without one', () => {
+    const seattle = { ...item('I moved again, to Seattle, in May'), factIds: [asFactId('f2')], validFrom: '2024-05' };
+    const denver = {
+      ...item('I moved to Denver last month'),
+      factIds: [asFactId('f1')],
+      validFrom: '2023-11-02',
+      validTo: '2024-05',
+      replaced: true,
+    };
+    const prompt = answerRequest([], 'Where do I live now?', [seattle, denver]).messages.at(-1)?.content;
+    expect(prompt).toContain('- [2024-05 → now] I moved again, to Seattle, in May');
+    expect(prompt).toContain('- [2023-11 → 2024-05, replaced] I moved to Denver last month');
+    const shown = memoryOnlyReply([seattle, denver]);
+    expect(shown).toContain('- [2024-05 → now] I moved again, to Seattle, in May');
+    expect(shown).toContain('- [2023-11 → 2024-05, replaced] I moved to Denver last month');
+  });
+
+  it('shows a memory that looks like a link as text, never as a link', async () => {
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { createElement } = await import('react');
+    const { default: Markdown } = await import('react-markdown');
+    const reply = memoryOnlyReply([item('[x](https://example.com) ![i](https://e.com/p.png) <b>hi</b>')]);
+    const html = renderToStaticMarkup(createElement(Markdown, null, reply));
+    expect(html).not.toContain('<a');
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('[x](https://example.com)');
   });
 });

@@ -7,6 +7,8 @@ import type { ChatMessage, Completion, CompletionRequest, LlmPort } from '../../
 import { section } from '../../engine/prompt-sections.ts';
 import type { RetrievedItem } from '../../engine/retrieval.ts';
 import type { ChatMessageView } from '../../state/chat-types.ts';
+import { memoryLine } from '../../engine/lifetime/memory-line.ts';
+import { escapeMarkdown } from './markdown-escape.ts';
 
 /** Most earlier messages replayed to the model (the memory tree carries the long term). */
 export const HISTORY_LIMIT = 12;
@@ -15,7 +17,8 @@ export const REPLY_MAX_TOKENS = 512;
 const SYSTEM_PROMPT =
   'You are Grove, a helpful assistant running entirely on the user’s device. ' +
   'When a MEMORY section is given, it lists what you remember about the user from past ' +
-  'conversations: use it when it matters to the question, and never invent memories.';
+  'conversations, each with when it held ([from → to]); a memory marked "replaced" no longer ' +
+  'holds. Use them when they matter to the question, and never invent memories.';
 
 export function answerMessages(
   history: readonly ChatMessageView[],
@@ -32,7 +35,7 @@ export function answerMessages(
       : section(
           PROMPT_SECTIONS.memory,
           memories.length > 0
-            ? memories.map((m) => `- ${m.text}`).join('\n')
+            ? memories.map((m) => memoryLine(m)).join('\n')
             : '(nothing relevant)',
         ) + '\n';
   return [
@@ -73,7 +76,8 @@ export function memoryOnlyReply(memories: readonly RetrievedItem[] | null): stri
       'this message yet. Load a model in Settings for real replies.'
     );
   }
-  const list = memories.map((m) => `- ${m.text}`).join('\n');
+  // Memory text is the user's data (an imported profile controls it): shown as text, never markup.
+  const list = memories.map((m) => memoryLine(m, escapeMarkdown(m.text))).join('\n');
   return (
     `**${NO_MODEL_NOTICE}** I can’t write a reply, but this is what I remember that may ` +
     `matter:\n\n${list}`
