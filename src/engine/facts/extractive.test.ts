@@ -28,6 +28,15 @@ describe('extractive facts', () => {
     expect(isFactCandidate('The weather in Bergen is awful.')).toBe(true);
   });
 
+  it("keeps a self-introduction: the user's own name is a fact, a greeting with a name is not", () => {
+    expect(isFactCandidate("Hi, I'm Sam")).toBe(true);
+    expect(isFactCandidate('Please call me Sam.')).toBe(true);
+    expect(isFactCandidate('My name is Ana.')).toBe(true);
+    expect(isFactCandidate('Hi Sam!')).toBe(false);
+    const s = session('s9', [['user', "Hi, I'm Sam. Nice to meet you!"]]);
+    expect(extractiveSessionFacts(s).facts.map((f) => f.text)).toEqual(["Hi, I'm Sam. Nice to meet you!"]);
+  });
+
   it('joins a sentence opening on a pronoun to the one it refers to, else drops it', () => {
     const s = session('s5', [
       ['user', 'I started baking sourdough. It was sweet at first but now it is every week.'],

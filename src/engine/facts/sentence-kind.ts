@@ -82,10 +82,14 @@ function opensOnPronoun(body: string): boolean {
   return CONTINUATION_OPENERS.has(words[i] ?? '');
 }
 
+/** "Hi, I'm Sam", "call me Sam", "my name is Sam": the user's name is worth remembering. */
+const SELF_INTRODUCTION = /\b(?:I'm|I am|[Mm]y name is|[Mm]y name's|[Cc]all me)\s+\p{Lu}\p{Ll}+\b/u;
+
 /** The kind of one sentence of a user turn (see the module comment). */
 export function sentenceKind(sentence: string): SentenceKind {
   if (isQuestion(sentence)) return 'question';
   const body = sentenceBody(sentence);
+  if (SELF_INTRODUCTION.test(body)) return 'statement';
   const content = contentWords(body);
   if (content.length === 0 || isGreeting(body, content)) return 'pleasantry';
   if (opensOnPronoun(body)) return 'continuation';

@@ -51,8 +51,12 @@ export const SLOTS: readonly SlotDefinition[] = [
     slot: 'home',
     ask: /\b(live|living|lives|city|town|neighbou?rhood|area|home|based|moved?)\b/i,
     state:
-      /\b(live in|living in|lives in|moved (?:to|into|back to)|moving to|relocated to|(?:flat|place|apartment|house|home) in|commute (?:across|through|into)|way home through|getting used to|settled in|settling in|we're in|i'm in|based in|(?:out )?here in)\b/i,
-    scope: 'clause',
+      /\b(live|living|lives|moved|moving|relocated|flat|place|apartment|house|home|commute|getting used to|settled|settling|we're in|i'm in|based in|here in)\b/i,
+    values: new RegExp(
+      String.raw`(?:\b(?:[Mm]oved|[Mm]oving|[Rr]elocated)(?: (?:again|back|house|away|over|out|here|there|all the way))*,? (?:to|into)|\b(?:[Ll]ive|[Ll]iving|[Ll]ives|[Bb]ased|[Ss]ettled|[Ss]ettling|[Ss]tay(?:ing)?) in|\b(?:flat|place|apartment|house|home) in|\bcommute (?:across|through|into)|\bway home through|\bgetting used to|\bhere in|\bwe're in|\bI'm in)(?: the)? (\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)*)`,
+      'u',
+    ),
+    scope: 'sentence',
     mutable: true,
   },
   {
