@@ -359,7 +359,12 @@ describe('schema migrations', () => {
     await old.table('treeFactPages').bulkPut(
       factPages('alice', 1, [
         { id: 'a', text: 'I live in Oslo.', category: 'circumstance', sources: dated },
-        { id: 'b', text: 'I run.', category: 'preference', sources: [{ sessionId: 's1', turnIds: ['t2'] }] },
+        {
+          id: 'b',
+          text: 'I run.',
+          category: 'preference',
+          sources: [{ sessionId: 's1', turnIds: ['t2'] }],
+        },
       ]),
     );
     old.close();

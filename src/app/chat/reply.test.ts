@@ -48,7 +48,11 @@ describe('chat replies', () => {
   });
 
   it('dates every memory, and marks a replaced one with its end, for the model and without one', () => {
-    const seattle = { ...item('I moved again, to Seattle, in May'), factIds: [asFactId('f2')], validFrom: '2024-05' };
+    const seattle = {
+      ...item('I moved again, to Seattle, in May'),
+      factIds: [asFactId('f2')],
+      validFrom: '2024-05',
+    };
     const denver = {
       ...item('I moved to Denver last month'),
       factIds: [asFactId('f1')],
@@ -56,7 +60,9 @@ describe('chat replies', () => {
       validTo: '2024-05',
       replaced: true,
     };
-    const prompt = answerRequest([], 'Where do I live now?', [seattle, denver]).messages.at(-1)?.content;
+    const prompt = answerRequest([], 'Where do I live now?', [seattle, denver]).messages.at(
+      -1,
+    )?.content;
     expect(prompt).toContain('- [2024-05 → now] I moved again, to Seattle, in May');
     expect(prompt).toContain('- [2023-11 → 2024-05, replaced] I moved to Denver last month');
     const shown = memoryOnlyReply([seattle, denver]);
@@ -68,7 +74,9 @@ describe('chat replies', () => {
     const { renderToStaticMarkup } = await import('react-dom/server');
     const { createElement } = await import('react');
     const { default: Markdown } = await import('react-markdown');
-    const reply = memoryOnlyReply([item('[x](https://example.com) ![i](https://e.com/p.png) <b>hi</b>')]);
+    const reply = memoryOnlyReply([
+      item('[x](https://example.com) ![i](https://e.com/p.png) <b>hi</b>'),
+    ]);
     const html = renderToStaticMarkup(createElement(Markdown, null, reply));
     expect(html).not.toContain('<a');
     expect(html).not.toContain('<img');

@@ -63,7 +63,9 @@ function updatesSummary(rows: readonly EvalRow[]): UpdatesSummary | undefined {
   return {
     by_kind,
     stale_unmarked:
-      current.length === 0 ? null : round(current.filter((f) => f.stale_unmarked).length / current.length),
+      current.length === 0
+        ? null
+        : round(current.filter((f) => f.stale_unmarked).length / current.length),
   };
 }
 

@@ -40,14 +40,16 @@ export interface UpdateFigures {
   readonly stale_unmarked: boolean;
 }
 
-export function updateFigures(question: UpdateQuestion, items: readonly RetrievedItem[]): UpdateFigures {
+export function updateFigures(
+  question: UpdateQuestion,
+  items: readonly RetrievedItem[],
+): UpdateFigures {
   const first = firstValue(contextText(items), [question.answer, ...question.staleAnswers]);
   const staleUnmarked =
     question.kind === 'current' &&
     items.some(
       (item) =>
-        !item.replaced &&
-        question.staleAnswers.some((stale) => firstIndex(item.text, stale) >= 0),
+        !item.replaced && question.staleAnswers.some((stale) => firstIndex(item.text, stale) >= 0),
     );
   return {
     kind: question.kind,
@@ -67,7 +69,8 @@ export interface SupersedeScores {
 }
 
 const turnsOf = (fact: Fact): Set<TurnId> => new Set(fact.sources.flatMap((s) => s.turnIds));
-const touches = (turns: Set<TurnId>, evidence: readonly TurnId[]) => evidence.some((t) => turns.has(t));
+const touches = (turns: Set<TurnId>, evidence: readonly TurnId[]) =>
+  evidence.some((t) => turns.has(t));
 
 /**
  * Scores the memory's supersede links against the gold chains. A link counts when both facts
@@ -81,7 +84,9 @@ export function supersedeScores(
   otherTurns: ReadonlySet<TurnId>,
 ): SupersedeScores {
   const byId = new Map([...facts].map((f) => [f.id, f]));
-  const stable = chains.filter((c) => c.chain.length === 1).flatMap((c) => c.chain[0]?.evidenceTurns ?? []);
+  const stable = chains
+    .filter((c) => c.chain.length === 1)
+    .flatMap((c) => c.chain[0]?.evidenceTurns ?? []);
   const found = new Set<string>();
   let links = 0;
   let correct = 0;

@@ -71,7 +71,11 @@ export function daysBefore(d: Day, days: number): Day {
 }
 
 /** The month `n` months before `year-month`. */
-export function monthsBefore(year: number, month: number, n: number): { year: number; month: number } {
+export function monthsBefore(
+  year: number,
+  month: number,
+  n: number,
+): { year: number; month: number } {
   const index = year * 12 + (month - 1) - n;
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }

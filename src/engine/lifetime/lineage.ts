@@ -48,7 +48,8 @@ export function lineageOf(facts: ReadonlyMap<FactId, Fact>, id: FactId): Fact[] 
 export function undoSupersede(facts: ReadonlyMap<FactId, Fact>, id: FactId): Fact {
   const fact = facts.get(id);
   if (!fact) throw new LineageError(`Fact ${id} is not in memory.`);
-  if (fact.supersededBy === undefined) throw new LineageError('This memory is not marked as replaced.');
+  if (fact.supersededBy === undefined)
+    throw new LineageError('This memory is not marked as replaced.');
   const { validTo: _to, supersededBy: _by, supersededHow: _how, ...current } = fact;
   return current;
 }

@@ -17,7 +17,8 @@ const PAST =
 export function questionTime(question: string): QuestionTime {
   const m = MONTH_YEAR.exec(question);
   const month = m ? monthNumber(m[1] ?? '') : undefined;
-  if (m && month !== undefined) return { kind: 'as-of', date: `${isoMonth(Number(m[2]), month)}-15` };
+  if (m && month !== undefined)
+    return { kind: 'as-of', date: `${isoMonth(Number(m[2]), month)}-15` };
   const year = /\b(?:in|during|around|back in) (\d{4})\b/i.exec(question);
   if (year && !PAST.test(question)) return { kind: 'as-of', date: `${year[1]}-07-01` };
   if (PAST.test(question)) return { kind: 'past' };

@@ -31,7 +31,9 @@ describe('relative dates, resolved against the session that said them', () => {
   });
 
   it('prefers the date after "since" and gives none without words or a session date', () => {
-    expect(said('I left in August and have been at Monzo since October', '2023-12-01')).toBe('2023-10');
+    expect(said('I left in August and have been at Monzo since October', '2023-12-01')).toBe(
+      '2023-10',
+    );
     expect(said('I live in Oslo', '2024-01-01')).toBeUndefined();
     expect(resolveRelativeDate('I moved last month', undefined)).toBeUndefined();
   });

@@ -70,7 +70,8 @@ export const SLOTS: readonly SlotDefinition[] = [
   {
     slot: 'job',
     ask: /\b(job title|role|position|title)\b/i,
-    state: /\b(i'm|i am|promoted|officially|new role|been|work as|working as|job as|started as|role as)\b/i,
+    state:
+      /\b(i'm|i am|promoted|officially|new role|been|work as|working as|job as|started as|role as)\b/i,
     values: JOBS,
     scope: 'text',
     mutable: true,
@@ -126,7 +127,8 @@ export const SLOTS: readonly SlotDefinition[] = [
   {
     slot: 'pet',
     ask: /\b(cat|dog|pet|kitten|puppy)\b/i,
-    state: /\b(cat|kitten|dog|puppy|pet|greyhound|rabbit|hamster|call(?:ed|ing) (?:her|him|it)|name)\b/i,
+    state:
+      /\b(cat|kitten|dog|puppy|pet|greyhound|rabbit|hamster|call(?:ed|ing) (?:her|him|it)|name)\b/i,
     values:
       /\b(?:called|named|calling (?:her|him|it)|call (?:her|him|it)|is|it's|name is|cat|kitten|dog|puppy|greyhound|rabbit) (\p{Lu}\p{Ll}+)\b/u,
     scope: 'sentence',
@@ -170,7 +172,8 @@ export const SLOTS: readonly SlotDefinition[] = [
     slot: 'name',
     ask: /\b(my name|call me|am i called|who am i)\b/i,
     state: /\b(my name is|i'm|i am|call me)\b/i,
-    values: /\b(?:[Mm]y name is|[Cc]all me|I'm|I am) (\p{Lu}\p{Ll}+)(?=\s*(?:[.,!;]|$| and\b| here\b))/u,
+    values:
+      /\b(?:[Mm]y name is|[Cc]all me|I'm|I am) (\p{Lu}\p{Ll}+)(?=\s*(?:[.,!;]|$| and\b| here\b))/u,
     scope: 'sentence',
     mutable: true,
   },
@@ -179,7 +182,8 @@ export const SLOTS: readonly SlotDefinition[] = [
 /** People who are not the user: a sentence about one of them states their attributes. */
 const OTHER_PERSON =
   /\b(?:my|our|his|her|their) (?:\w+ )?(?:best |old |close |new |little |big |younger |older )?(friends?|mates?|flatmates?|roommates?|housemates?|colleagues?|co-?workers?|brothers?|sisters?|mum|mom|mother|dad|father|parents|cousins?|aunt|uncle|nan|gran|grandma|grandpa|grandmother|grandfather|boss|manager|neighbou?rs?|sons?|daughters?|kids?|husband|wife|partner|boyfriend|girlfriend|sister-in-law|brother-in-law|in-laws|nephew|niece|team ?mates?|classmates?|friend's|mate's)\b/i;
-const NAMED_OTHER = /^(?:also,? |and |so |funny thing: |unrelated: |in other news,? )?(\p{Lu}\p{Ll}+) (?:just|has|had|is|was|got|moved|started|joined)\b/u;
+const NAMED_OTHER =
+  /^(?:also,? |and |so |funny thing: |unrelated: |in other news,? )?(\p{Lu}\p{Ll}+) (?:just|has|had|is|was|got|moved|started|joined)\b/u;
 
 const NOT_NAMES = new Set(
   (
@@ -225,11 +229,17 @@ function properNames(clause: string): { value: string; at: number }[] {
 
 /** A lexicon's phrases in a clause, without leading function words ("to sous chef" → "sous chef"). */
 function lexiconValues(clause: string, lexicon: RegExp): { value: string; at: number }[] {
-  const re = new RegExp(lexicon.source, lexicon.flags.includes('g') ? lexicon.flags : `${lexicon.flags}g`);
+  const re = new RegExp(
+    lexicon.source,
+    lexicon.flags.includes('g') ? lexicon.flags : `${lexicon.flags}g`,
+  );
   return [...clause.matchAll(re)].map((m) => ({
     value: (m[1] ?? m[2] ?? m[0])
       .toLowerCase()
-      .replace(/^(?:(?:to|a|an|the|as|been|now|officially|my|our|new|old|i'm|im|am|is|was|be|being)\s+)+/, '')
+      .replace(
+        /^(?:(?:to|a|an|the|as|been|now|officially|my|our|new|old|i'm|im|am|is|was|be|being)\s+)+/,
+        '',
+      )
       .trim(),
     at: m.index,
   }));
@@ -244,7 +254,8 @@ export interface SlotMention {
   readonly other: boolean;
 }
 
-const SUBJECT_PRONOUN = /^(?:and |so |but )?(?:he|she|they|he's|she's|they're|he'll|she'll|they'll|he'd|she'd)\b/i;
+const SUBJECT_PRONOUN =
+  /^(?:and |so |but )?(?:he|she|they|he's|she's|they're|he'll|she'll|they'll|he'd|she'd)\b/i;
 
 /** Whether a value in `clause` belongs to someone else: another person is the clause's subject. */
 function isOther(clause: string, at: number, definition: SlotDefinition): boolean {
@@ -280,7 +291,9 @@ function clauseAt(text: string, at: number): { clause: string; at: number } {
 function scopesOf(text: string, def: SlotDefinition): string[] {
   if (def.scope === 'text') return def.state.test(text) ? [text] : [];
   const sentences = text.split(/(?<=[.!?])\s+/).filter((s) => def.state.test(s));
-  return def.scope === 'sentence' ? sentences : sentences.flatMap(clauses).filter((c) => def.state.test(c));
+  return def.scope === 'sentence'
+    ? sentences
+    : sentences.flatMap(clauses).filter((c) => def.state.test(c));
 }
 
 /** The slots a text states, with their values and whose they are. */

@@ -35,7 +35,10 @@ export interface DatedFact {
 const line = (label: string, { fact, since }: DatedFact) =>
   `[${label}] (${since ? `since ${since}` : 'date unknown'}) ${fact.text}`;
 
-export function supersedeMessages(next: DatedFact, candidates: readonly DatedFact[]): ChatMessage[] {
+export function supersedeMessages(
+  next: DatedFact,
+  candidates: readonly DatedFact[],
+): ChatMessage[] {
   return [
     { role: 'system', content: SUPERSEDE_SYSTEM_PROMPT },
     {
@@ -74,7 +77,10 @@ export async function modelSupersedes(
   const byLabel = new Map(candidates.map((c, i) => [`F${i + 1}`, c.fact.id]));
   const unknown = result.value.replaces.filter((label) => !byLabel.has(label.trim()));
   if (unknown.length > 0)
-    return { ok: false, error: `the model named facts that were not offered: ${unknown.join(', ')}` };
+    return {
+      ok: false,
+      error: `the model named facts that were not offered: ${unknown.join(', ')}`,
+    };
   return {
     ok: true,
     reasoning: result.value.reasoning,

@@ -29,7 +29,10 @@ export interface TimeContextOptions {
 export const MAX_LINEAGE = 6;
 
 /** The user's own (unprefixed) facts by the slots they state; built once per facts map. */
-const slotIndexes = new WeakMap<ReadonlyMap<FactId, Fact>, ReadonlyMap<string, readonly FactId[]>>();
+const slotIndexes = new WeakMap<
+  ReadonlyMap<FactId, Fact>,
+  ReadonlyMap<string, readonly FactId[]>
+>();
 
 function slotIndex(facts: ReadonlyMap<FactId, Fact>): ReadonlyMap<string, readonly FactId[]> {
   let index = slotIndexes.get(facts);
@@ -50,7 +53,8 @@ function slotIndex(facts: ReadonlyMap<FactId, Fact>): ReadonlyMap<string, readon
 
 /** An item's dates from its fact, or from its sessions. */
 export function datedItem(item: RetrievedItem, options: TimeContextOptions): RetrievedItem {
-  const only = item.factIds?.length === 1 ? options.facts.get(item.factIds[0] as FactId) : undefined;
+  const only =
+    item.factIds?.length === 1 ? options.facts.get(item.factIds[0] as FactId) : undefined;
   if (only) {
     const validFrom = validFromOf(only);
     return {
@@ -101,15 +105,27 @@ const stem = (w: string) => w.toLowerCase().slice(0, 5);
  * When the event a "before …" question names happened: the earliest of the user's facts that
  * share the most words with the question, or undefined.
  */
-function eventTime(question: string, slots: readonly string[], own: readonly Fact[]): string | undefined {
+function eventTime(
+  question: string,
+  slots: readonly string[],
+  own: readonly Fact[],
+): string | undefined {
   const words = new Set(eventWords(question, slots).map(stem));
   if (words.size === 0) return undefined;
   let best: { at: string; overlap: number } | undefined;
   for (const fact of own) {
-    const overlap = new Set(contentWords(fact.text).map(stem).filter((w) => words.has(w))).size;
+    const overlap = new Set(
+      contentWords(fact.text)
+        .map(stem)
+        .filter((w) => words.has(w)),
+    ).size;
     const at = validFromOf(fact);
     if (overlap === 0 || at === undefined) continue;
-    if (!best || overlap > best.overlap || (overlap === best.overlap && compareDates(at, best.at) < 0))
+    if (
+      !best ||
+      overlap > best.overlap ||
+      (overlap === best.overlap && compareDates(at, best.at) < 0)
+    )
       best = { at, overlap };
   }
   return best?.at;
@@ -133,7 +149,8 @@ function order(
     return [...then, ...facts.filter((f) => !holds(f)).sort(newestFirst)];
   }
   // Past: what held just before the event the question names, else before the current fact.
-  const before = (at: string) => facts.filter((f) => compareDates(from(f), at) < 0).sort(newestFirst);
+  const before = (at: string) =>
+    facts.filter((f) => compareDates(from(f), at) < 0).sort(newestFirst);
   const at = event();
   let first = at === undefined ? [] : before(at);
   if (first.length === 0 && current[0]) first = before(from(current[0]));
@@ -158,7 +175,9 @@ export function timeAwareItems(
   const ids = new Set<FactId>();
   for (const slot of slots) for (const id of index.get(slot) ?? []) ids.add(id);
   if (ids.size === 0) return dated;
-  const facts = [...ids].map((id) => options.facts.get(id)).filter((f): f is Fact => f !== undefined);
+  const facts = [...ids]
+    .map((id) => options.facts.get(id))
+    .filter((f): f is Fact => f !== undefined);
   const own = [...options.facts.values()].filter((f) => speakerPrefix(f.text) === '');
   const first = order(facts, questionTime(question), () => eventTime(question, slots, own))
     .slice(0, MAX_LINEAGE)
@@ -166,7 +185,11 @@ export function timeAwareItems(
   const time = questionTime(question);
   // "Which city do I live in now?" with a current fact on that attribute: the lineage is the
   // answer, and anything else would only bring values that no longer hold.
-  if (time.kind === 'current' && ASKS_NOW.test(question) && facts.some((f) => isCurrentOn(f, slots)))
+  if (
+    time.kind === 'current' &&
+    ASKS_NOW.test(question) &&
+    facts.some((f) => isCurrentOn(f, slots))
+  )
     return first;
   const shown = new Set(first.map((i) => i.id));
   const stale = time.kind === 'current' ? staleValues(facts, slots) : [];
@@ -181,7 +204,8 @@ export function timeAwareItems(
 }
 
 /** A question that says it wants the value that holds now. */
-const ASKS_NOW = /\b(now|these days|at the moment|currently|nowadays|at present|this season|any ?more|still)\b/i;
+const ASKS_NOW =
+  /\b(now|these days|at the moment|currently|nowadays|at present|this season|any ?more|still)\b/i;
 
 /** A current fact of the user's on one of these mutable slots. */
 const isCurrentOn = (fact: Fact, slots: readonly string[]) =>

@@ -10,6 +10,7 @@ import type { FactCategory } from '../types.ts';
 import { contentWords, keywordSet, sharedKeywords, stem } from './keywords.ts';
 import { discourseDecideRule, discourseTopicRule, summariseRoundRule } from './discourse-rules.ts';
 import { TASK_RULES } from './task-rules.ts';
+import { supersedeRule } from './supersede-rule.ts';
 import { isFirstPerson, toThirdPerson } from './third-person.ts';
 
 export type ScriptedRule = (prompt: string) => string;
@@ -187,7 +188,8 @@ export const answerRule: ScriptedRule = (prompt) => {
   let best: string | undefined;
   let bestScore = 0;
   for (const line of memory) {
-    const text = line.replace(/^(?:[-*•]\s+|\d+[.)]\s+|\[[^\]]+\]\s*)/, '');
+    // "- [2024-05 → now] text": the list mark and the dates are not the memory's words.
+    const text = line.replace(/^(?:[-*•]\s+|\d+[.)]\s+)?(?:\[[^\]]+\]\s*)?/, '');
     let score = 0;
     for (const k of keywordSet(text)) if (question.has(k)) score++;
     if (score > bestScore) {
@@ -208,5 +210,6 @@ export const DEFAULT_RULES: Readonly<Record<string, ScriptedRule>> = {
   [LLM_PURPOSES.judgeNode]: judgeNodeRule,
   [LLM_PURPOSES.judgeChildren]: judgeChildrenRule,
   [LLM_PURPOSES.answer]: answerRule,
+  [LLM_PURPOSES.supersede]: (prompt) => supersedeRule(prompt),
   ...TASK_RULES,
 };

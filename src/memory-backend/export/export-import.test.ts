@@ -50,6 +50,42 @@ describe('export and import', () => {
     expect((await host.store.liveTree()).tree.facts.size).toBe(data.tree.facts.length);
   });
 
+  it('keeps facts’ lifetimes and lineage through export and import, and reads files without them', async () => {
+    const [older, newer] = (JSON.parse(file) as Json).tree.facts as Json[];
+    const withLineage = mutate((data) => {
+      const [a, b] = data.tree.facts as Json[];
+      Object.assign(a!, {
+        validFrom: '2023-11',
+        validTo: '2024-05',
+        supersededBy: b!.id,
+        supersededHow: 'rule',
+      });
+      Object.assign(b!, { validFrom: '2024-05' });
+    });
+    const target = await freshDb();
+    await importProfile(target, withLineage);
+    const { tree } = await new MemoryHost(
+      target,
+      asProfileId('alice'),
+      testEngine(),
+    ).store.liveTree();
+    expect(tree.facts.get(older!.id)).toMatchObject({
+      validFrom: '2023-11',
+      validTo: '2024-05',
+      supersededBy: newer!.id,
+      supersededHow: 'rule',
+    });
+    expect(tree.facts.get(newer!.id)?.supersededBy).toBeUndefined();
+    expect(await exportProfile(target, 'alice')).toBe(withLineage);
+    // A link to a fact the file does not hold is refused, with the reason.
+    const dangling = mutate((data) =>
+      Object.assign((data.tree.facts as Json[])[0]!, { supersededBy: 'nope' }),
+    );
+    await expect(importProfile(await freshDb(), dangling)).rejects.toThrow(
+      /replaced by a fact "nope"/,
+    );
+  });
+
   it('encrypts with a passphrase and decrypts only with the same one', async () => {
     const sealed = await exportProfile(db, 'alice', {
       passphrase: 'correct horse',

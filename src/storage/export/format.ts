@@ -46,7 +46,9 @@ const provenance = z.strictObject({
 });
 
 /** An ISO calendar date at year, month or day precision (a fact's lifetime). */
-const calendarDate = z.string().regex(/^\d{4}(?:-\d{2}(?:-\d{2})?)?$/, 'must be YYYY, YYYY-MM or YYYY-MM-DD');
+const calendarDate = z
+  .string()
+  .regex(/^\d{4}(?:-\d{2}(?:-\d{2})?)?$/, 'must be YYYY, YYYY-MM or YYYY-MM-DD');
 
 /** A fact; its lifetime fields are optional, so files written before lifetimes still import. */
 const fact = z.strictObject({

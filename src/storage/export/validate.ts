@@ -59,7 +59,9 @@ export function validateExport(data: ProfileExport): void {
   );
   for (const fact of tree.facts) {
     if (fact.supersededBy !== undefined && !facts.has(fact.supersededBy)) {
-      fail(`fact "${fact.id}" is replaced by a fact "${fact.supersededBy}" that is not in the file`);
+      fail(
+        `fact "${fact.id}" is replaced by a fact "${fact.supersededBy}" that is not in the file`,
+      );
     }
     for (const source of fact.sources) {
       const turns = turnsBySession.get(source.sessionId);
