@@ -30,6 +30,7 @@ import { MS_TOD_METHODS } from '../src/engine/eval/ms-tod-eval.ts';
 import type { NtmRow } from '../src/engine/eval/ntm-eval.ts';
 import type { EvalRow, MemoryCache } from '../src/engine/eval/run-eval.ts';
 import { exampleSection } from './results-doc-example.ts';
+import { readBlock, UPDATES_BLOCK } from './results-doc-updates.ts';
 import { costSection } from './results-doc-cost.ts';
 import { growthSection } from './results-doc-growth.ts';
 import type { TreeGrowthResult } from './bench/tree-growth.ts';
@@ -347,7 +348,11 @@ const doc0 = resultsMarkdown({
   ntm,
   command: `npm run results${given.length > 0 ? ` -- ${given.join(' ')}` : ''}`,
 });
-const doc = `${doc0.trimEnd()}\n${noLlmMemory}\n`;
+// The memory-over-time block is written by `npm run results:updates`: kept as it is.
+const kept = existsSync(values.out)
+  ? readBlock(await readFile(values.out, 'utf8'), UPDATES_BLOCK)
+  : '';
+const doc = `${doc0.trimEnd()}\n${noLlmMemory}\n${kept === '' ? '' : `\n${kept}\n`}`;
 // Formatted as `npm run format` would, so that the committed doc passes `format:check`.
 const style = (await resolveConfig(values.out)) ?? {};
 await writeFile(

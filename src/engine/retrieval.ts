@@ -16,6 +16,8 @@ export interface RetrievedItem {
   readonly validTo?: string;
   /** A fact that a newer one replaced: shown as such, never as current. */
   readonly replaced?: boolean;
+  /** A fact that replaced an older one and still holds: shown as holding "→ now". */
+  readonly current?: boolean;
 }
 
 export type TraversalVerdict = 'keep' | 'prune';

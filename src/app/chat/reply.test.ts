@@ -52,11 +52,12 @@ describe('chat replies', () => {
       ...item('I moved again, to Seattle, in May'),
       factIds: [asFactId('f2')],
       validFrom: '2024-05',
+      current: true,
     };
     const denver = {
       ...item('I moved to Denver last month'),
       factIds: [asFactId('f1')],
-      validFrom: '2023-11-02',
+      validFrom: '2023-11',
       validTo: '2024-05',
       replaced: true,
     };

@@ -4,19 +4,19 @@
  *
  *   - [2024-05 → now] I moved again, to Seattle, in May
  *   - [2023-11 → 2024-05, replaced] I moved to Denver last month
- *   - [2023-11] Caroline: I went to a support group   (a memory with no lifetime: its date)
+ *   - [2023-05-08] Caroline: I went to a support group   (a summary or session: its first date)
  */
 import type { RetrievedItem } from '../retrieval.ts';
-import { monthOf } from './calendar.ts';
 
 export function memoryDates(item: RetrievedItem): string {
   if (item.validFrom === undefined) return '';
-  const from = monthOf(item.validFrom);
+  // Each date at the precision it has: a session's day, or the month or year the words gave.
+  const from = item.validFrom;
   if (item.replaced) {
-    const to = item.validTo === undefined ? '?' : monthOf(item.validTo);
+    const to = item.validTo ?? '?';
     return `[${from} → ${to}, replaced]`;
   }
-  return item.validTo === undefined && item.factIds?.length === 1 ? `[${from} → now]` : `[${from}]`;
+  return item.current ? `[${from} → now]` : `[${from}]`;
 }
 
 /** The memory's line, `text` already made safe for where it goes (see the reply's escaping). */

@@ -83,3 +83,35 @@ describe('retrieval that knows time', () => {
     expect(() => undoSupersede(facts, asFactId('seattle'))).toThrow(LineageError);
   });
 });
+
+describe('dates on every memory', () => {
+  it("gives a LoCoMo fact its session's day, and a session item its session's date", () => {
+    const said = {
+      ...fact('c', 'Caroline: I went to a LGBTQ support group yesterday.', '2023-05-08'),
+      validFrom: undefined,
+      sources: [
+        {
+          sessionId: asSessionId('conv-26/S1'),
+          turnIds: [asTurnId('t1')],
+          time: '1:56 pm on 8 May, 2023',
+        },
+      ],
+    } as unknown as Fact;
+    const [one] = timeAwareItems('When did Caroline go to the support group?', [item(said)], {
+      facts: new Map([[said.id, said]]),
+    });
+    expect(memoryLine(one!)).toBe(
+      '- [2023-05-08] Caroline: I went to a LGBTQ support group yesterday.',
+    );
+    const session = {
+      id: 'conv-26/S1',
+      text: 'whole session',
+      sessionIds: [asSessionId('conv-26/S1')],
+    };
+    const [dated] = timeAwareItems('When?', [session], {
+      facts: new Map(),
+      sessionTimes: new Map([[asSessionId('conv-26/S1'), '1:56 pm on 8 May, 2023']]),
+    });
+    expect(memoryLine(dated!)).toBe('- [2023-05-08] whole session');
+  });
+});

@@ -51,17 +51,32 @@ function slotIndex(facts: ReadonlyMap<FactId, Fact>): ReadonlyMap<string, readon
   return index;
 }
 
+/** Facts that replaced another, by facts map. */
+const replacers = new WeakMap<ReadonlyMap<FactId, Fact>, ReadonlySet<FactId>>();
+
+function replacersOf(facts: ReadonlyMap<FactId, Fact>): ReadonlySet<FactId> {
+  let set = replacers.get(facts);
+  if (!set) {
+    const out = new Set<FactId>();
+    for (const f of facts.values()) if (f.supersededBy !== undefined) out.add(f.supersededBy);
+    replacers.set(facts, (set = out));
+  }
+  return set;
+}
+
 /** An item's dates from its fact, or from its sessions. */
 export function datedItem(item: RetrievedItem, options: TimeContextOptions): RetrievedItem {
   const only =
     item.factIds?.length === 1 ? options.facts.get(item.factIds[0] as FactId) : undefined;
   if (only) {
     const validFrom = validFromOf(only);
+    const replaced = only.supersededBy !== undefined;
     return {
       ...item,
       ...(validFrom === undefined ? {} : { validFrom }),
       ...(only.validTo === undefined ? {} : { validTo: only.validTo }),
-      ...(only.supersededBy === undefined ? {} : { replaced: true }),
+      ...(replaced ? { replaced: true } : {}),
+      ...(!replaced && replacersOf(options.facts).has(only.id) ? { current: true } : {}),
     };
   }
   const dates = item.sessionIds

@@ -17,6 +17,7 @@ const retrievedItem = z.strictObject({
   validFrom: z.string().max(10).optional(),
   validTo: z.string().max(10).optional(),
   replaced: z.boolean().optional(),
+  current: z.boolean().optional(),
 });
 
 const reason = z.string().max(LIMITS.turnChars);
