@@ -32,6 +32,27 @@ const widths = (page: Page) =>
     scrollWidth: document.documentElement.scrollWidth,
   }));
 
+/** The elements that reach past the right edge (the innermost ones): what makes a page too wide. */
+const tooWide = (page: Page, width: number) =>
+  page.evaluate((width) => {
+    // What a scrolling box holds (a wide table in its scroller) does not widen the page.
+    const clipped = (el: HTMLElement) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+        if (getComputedStyle(up).overflowX !== 'visible') return true;
+      return false;
+    };
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')].filter(
+      (el) => el.getBoundingClientRect().right > width + 0.5 && !clipped(el),
+    );
+    return wide
+      .filter((el) => !wide.some((other) => other !== el && el.contains(other)))
+      .slice(0, 8)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`,
+      );
+  }, width);
+
 /** Controls on screen smaller than 44 × 44 px (links inside running text are exempt). */
 const smallTargets = (page: Page) =>
   page.evaluate(() => {
@@ -99,18 +120,26 @@ test('phone: the four views fit 390 px, with touch-sized controls and no axe vio
     await page.evaluate(() => window.scrollTo(0, 0));
     for (const name of VIEWS) await expectOnScreen(app.nav(name), `${view}: nav ${name}`);
     await expectOnScreen(page.getByLabel('Profile', { exact: true }), `${view}: profile picker`);
-    const w = await widths(page);
-    expect(w.innerWidth, `${view}: the page is zoomed out to fit`).toBe(PHONE.width);
-    expect(w.scrollWidth, `${view} scrolls sideways`).toBeLessThanOrEqual(w.innerWidth);
-    expect(await smallTargets(page), `${view}: controls under 44 × 44 px`).toEqual([]);
-    expect(await seriousViolations(page), view).toEqual([]);
     const name = view.toLowerCase();
     await page.screenshot({ path: screenshotPath(testInfo, `phone-${name}.png`) });
     await page.screenshot({
       path: screenshotPath(testInfo, `phone-${name}-full.png`),
       fullPage: true,
     });
+    const w = await widths(page);
+    expect(await tooWide(page, PHONE.width), `${view}: too wide`).toEqual([]);
+    expect(w.innerWidth, `${view}: the page is zoomed out to fit`).toBe(PHONE.width);
+    expect(w.scrollWidth, `${view} scrolls sideways`).toBeLessThanOrEqual(w.innerWidth);
+    expect(await smallTargets(page), `${view}: controls under 44 × 44 px`).toEqual([]);
+    expect(await seriousViolations(page), view).toEqual([]);
   }
+
+  // The memories, close: each says where it came from in words.
+  await app.goTo('Memory');
+  const memories = page.getByRole('list', { name: 'Memories' });
+  await memories.scrollIntoViewIfNeeded();
+  await expect(memories.getByTestId('fact-provenance').first()).toContainText("from ‘Hi, I'm Sam");
+  await memories.screenshot({ path: screenshotPath(testInfo, 'phone-memory-inspector.png') });
 
   // The chat's side panels, opened, fit as well.
   await app.goTo('Chat');
@@ -141,4 +170,33 @@ test('phone: the profile picker switches profiles', async ({ page }) => {
   await expect(picker.locator('option:checked')).toHaveText('Me');
   await app.goTo('Chat');
   await expectOnScreen(page.getByRole('button', { name: 'Send' }), 'Send after switching');
+});
+
+test('phone: the explorer with a built example and a run fits 390 px', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  await page.goto('/?test=scripted#explorer');
+  const explorer = page.getByTestId('explorer');
+  await explorer.getByRole('button', { name: 'Load the built-in example' }).click();
+  await expect(explorer.getByTestId('build-summary')).toBeVisible({ timeout: 240_000 });
+  await explorer.getByRole('button', { name: 'Run TaciTree and baselines' }).click();
+  await expect(explorer.getByTestId('results-table')).toBeVisible({ timeout: 60_000 });
+  await page
+    .getByRole('navigation', { name: 'Memory tree outline' })
+    .getByRole('button')
+    .first()
+    .click();
+  await expect(page.getByTestId('node-panel')).toBeVisible();
+  await page.screenshot({ path: screenshotPath(testInfo, 'phone-explorer-run.png') });
+  await page.screenshot({
+    path: screenshotPath(testInfo, 'phone-explorer-run-full.png'),
+    fullPage: true,
+  });
+  const w = await widths(page);
+  expect(await tooWide(page, PHONE.width), 'too wide').toEqual([]);
+  expect(w.innerWidth, 'the page is zoomed out to fit').toBe(PHONE.width);
+  expect(w.scrollWidth, 'the explorer scrolls sideways').toBeLessThanOrEqual(w.innerWidth);
+  expect(await smallTargets(page), 'controls under 44 × 44 px').toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
