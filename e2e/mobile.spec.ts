@@ -200,3 +200,28 @@ test('phone: the explorer with a built example and a run fits 390 px', async ({
   expect(await smallTargets(page), 'controls under 44 × 44 px').toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('phone: the browser bar takes the header colour; the on-screen keyboard resizes the page', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/#chat');
+  const theme = await page.locator('meta[name="theme-color"]').getAttribute('content');
+  const header = await page
+    .locator('.app-header')
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
+  const hex = (rgb: string) =>
+    `#${(rgb.match(/\d+/g) ?? [])
+      .slice(0, 3)
+      .map((n) => Number(n).toString(16).padStart(2, '0'))
+      .join('')}`;
+  expect(hex(header)).toBe(theme);
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = (await (await request.get(href ?? '')).json()) as { theme_color: string };
+  expect(manifest.theme_color).toBe(theme);
+  // The keyboard shrinks the layout, so the composer at its bottom stays above the keyboard.
+  await expect(page.locator('meta[name="viewport"]')).toHaveAttribute(
+    'content',
+    /interactive-widget=resizes-content/,
+  );
+});
