@@ -57,7 +57,7 @@ const tooWide = (page: Page, width: number) =>
 const smallTargets = (page: Page) =>
   page.evaluate(() => {
     const controls = document.querySelectorAll<HTMLElement>(
-      'button, select, summary, .nav-link, .mode-badge, input:not([type="checkbox"]):not([type="radio"]):not([type="range"]), label:has(> input[type="checkbox"]), label:has(> input[type="radio"]), .toggle',
+      'button, select, summary, .nav-link, .mode-badge, input:not([type="checkbox"]):not([type="radio"]), label:has(> input[type="checkbox"]), label:has(> input[type="radio"]), .toggle',
     );
     const small: string[] = [];
     for (const el of controls) {
@@ -71,15 +71,15 @@ const smallTargets = (page: Page) =>
     return small;
   });
 
-async function expectOnScreen(locator: Locator, what: string) {
+async function expectOnScreen(locator: Locator, what: string, screen = PHONE) {
   await expect(locator, what).toBeVisible();
   const box = await locator.boundingBox();
   expect(box, what).not.toBeNull();
   if (!box) return;
   expect(box.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
   expect(box.y, `${what}: top edge`).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width, `${what}: right edge`).toBeLessThanOrEqual(PHONE.width);
-  expect(box.y + box.height, `${what}: bottom edge`).toBeLessThanOrEqual(PHONE.height);
+  expect(box.x + box.width, `${what}: right edge`).toBeLessThanOrEqual(screen.width);
+  expect(box.y + box.height, `${what}: bottom edge`).toBeLessThanOrEqual(screen.height);
 }
 
 test('phone: the four views fit 390 px, with touch-sized controls and no axe violations', async ({
@@ -152,6 +152,34 @@ test('phone: the four views fit 390 px, with touch-sized controls and no axe vio
     fullPage: true,
   });
   await toggle.click();
+});
+
+test('phone: the narrowest phones (360 px) and the widest (430 px) fit as well', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const app = new AppPage(page);
+  for (const size of [
+    { width: 360, height: 740 },
+    { width: 430, height: 932 },
+  ]) {
+    await page.setViewportSize(size);
+    await app.open();
+    await app.send("Hi, I'm Sam. I moved to Lisbon last spring and I work as a nurse there.");
+    for (const view of VIEWS) {
+      await app.goTo(view);
+      const w = await widths(page);
+      expect(await tooWide(page, size.width), `${view} at ${size.width}: too wide`).toEqual([]);
+      expect(w.innerWidth, `${view} at ${size.width}: zoomed out`).toBe(size.width);
+      expect(w.scrollWidth).toBeLessThanOrEqual(w.innerWidth);
+    }
+    await app.goTo('Chat');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const name of VIEWS)
+      await expectOnScreen(app.nav(name), `nav ${name} at ${size.width}`, size);
+    await expectOnScreen(page.getByLabel('Profile', { exact: true }), 'profile picker', size);
+    await expectOnScreen(page.getByRole('button', { name: 'Send' }), 'Send', size);
+  }
 });
 
 test('phone: the profile picker switches profiles', async ({ page }) => {
