@@ -1,7 +1,8 @@
 /**
  * Issue 26, touch on the tree view: at 390 × 844 with touch, one finger pans the memory tree and
  * two fingers pinch-zoom it (d3-zoom's touch gestures, driven as real touch events through
- * Chromium's DevTools protocol); the replay controls are thumb-sized.
+ * Chromium's DevTools protocol); a tap on a memory opens its panel; the panel's close button and
+ * the replay controls are thumb-sized.
  */
 import type { CDPSession, Page } from '@playwright/test';
 import { AppPage } from './app-page.ts';
@@ -18,6 +19,15 @@ const transform = (page: Page) =>
   page.evaluate(
     () =>
       (window.grove?.treeView as { state(): { transform: Transform | null } }).state().transform,
+  );
+
+const drawnAt = (page: Page, id: string) =>
+  page.evaluate(
+    (node) =>
+      (
+        window.grove?.treeView as { position(id: string): { x: number; y: number } | null }
+      ).position(node),
+    id,
   );
 
 type Point = { x: number; y: number };
@@ -48,7 +58,9 @@ async function gesture(cdp: CDPSession, from: Point[], to: Point[]) {
   await lift(cdp);
 }
 
-test('phone: one finger pans the memory tree, two fingers zoom it', async ({ page }) => {
+test('phone: one finger pans the memory tree, two fingers zoom it, a tap opens a memory', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const app = new AppPage(page);
   await app.open();
@@ -100,6 +112,22 @@ test('phone: one finger pans the memory tree, two fingers zoom it', async ({ pag
 
   // The page itself did not scroll sideways or zoom while the tree took the gestures.
   expect(await page.evaluate(() => [window.scrollX, window.visualViewport?.scale])).toEqual([0, 1]);
+
+  // A tap on a memory opens its panel; the panel closes with a thumb-sized button.
+  await page.getByRole('button', { name: 'Fit' }).click();
+  // A fact's node in the tree is `f:<fact id>` (engine/tree/draft.ts, factNodeId).
+  const factId = `f:${await page.getByTestId('fact').first().getAttribute('data-fact-id')}`;
+  await expect.poll(async () => drawnAt(page, factId)).not.toBeNull();
+  const at = await drawnAt(page, factId);
+  const canvasBox = await canvas.boundingBox();
+  if (!at || !canvasBox) throw new Error('the memory is not drawn');
+  await page.touchscreen.tap(canvasBox.x + at.x, canvasBox.y + at.y);
+  const panel = page.getByTestId('node-panel');
+  await expect(panel).toHaveAttribute('data-node-id', factId);
+  const close = panel.getByRole('button', { name: /close/i });
+  const closeBox = await close.boundingBox();
+  expect(closeBox?.width ?? 0).toBeGreaterThanOrEqual(44);
+  expect(closeBox?.height ?? 0).toBeGreaterThanOrEqual(44);
 
   // The replay controls are big enough for a thumb.
   for (const button of await page.locator('.replay-buttons button').all()) {
