@@ -108,6 +108,13 @@ test('phone: the four views fit 390 px, with touch-sized controls and no axe vio
   await expect(message).toBeVisible();
   for (const text of ['Where did I move?', 'What is my dog called?', 'What am I training for?'])
     await app.send(text);
+  // Scrolled down a long conversation, the panels' control is still on screen, and back from
+  // the panels the chat shows its latest reply.
+  await expectOnScreen(toggle, 'the side panels control, scrolled down');
+  await toggle.click();
+  await expect(page.getByRole('heading', { name: 'This conversation' })).toBeInViewport();
+  await toggle.click();
+  await expect(app.replies.last()).toBeInViewport();
   await expectOnScreen(message, 'the message box after a long conversation');
   await expectOnScreen(send, 'Send after a long conversation');
   await message.fill('Typing a reply');

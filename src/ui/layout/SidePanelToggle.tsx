@@ -23,7 +23,13 @@ export function SidePanelToggle({ open, controls, conversations, remembering, on
         aria-expanded={open}
         aria-controls={controls}
         data-testid="side-toggle"
-        onClick={onToggle}
+        onClick={() => {
+          onToggle();
+          // The panels open at their top; the chat comes back at its latest message.
+          requestAnimationFrame(() =>
+            window.scrollTo({ top: open ? document.documentElement.scrollHeight : 0 }),
+          );
+        }}
       >
         {open
           ? 'Back to the chat'
