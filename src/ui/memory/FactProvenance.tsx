@@ -2,7 +2,8 @@
  * The line under a memory that says where it came from, in human terms: "Preference · from
  * ‘Hi, I'm Sam…’, 27 Nov", the quote linked to its conversation (opening it in the chat).
  */
-import { Fragment, useMemo } from 'react';
+import { Fragment } from 'react';
+import type { ConversationSummary } from '../../state/history-slice.ts';
 import type { FactView } from '../../storage/memory-store.ts';
 import { useGrove, useServices } from '../app-context.tsx';
 import { useNow } from '../chat/use-now.ts';
@@ -11,13 +12,21 @@ import { categoryWord, provenanceEntries, type ProvenanceEntry } from './fact-pr
 /** At most this many conversations are named; the rest are counted. */
 const NAMED = 2;
 
+/** Conversation titles by id, built once per list however many rows ask (a list of 200 facts). */
+const titleMaps = new WeakMap<readonly ConversationSummary[], ReadonlyMap<string, string>>();
+function titlesOf(list: readonly ConversationSummary[]): ReadonlyMap<string, string> {
+  let titles = titleMaps.get(list);
+  if (!titles) {
+    titles = new Map(list.map((c) => [c.id, c.title]));
+    titleMaps.set(list, titles);
+  }
+  return titles;
+}
+
 export function FactProvenance({ fact }: { fact: FactView }) {
-  const conversations = useGrove((s) => s.conversations);
-  const now = useNow();
-  const titles = useMemo(
-    () => new Map(conversations.map((c) => [c.id, c.title] as const)),
-    [conversations],
-  );
+  const titles = useGrove((s) => titlesOf(s.conversations));
+  // Only the year matters to the date ("27 Nov" this year): an hourly tick is plenty.
+  const now = useNow(3_600_000);
   const entries = provenanceEntries(fact.sources, titles, now);
   const named = entries.slice(0, NAMED);
   const more = entries.length - named.length;
