@@ -153,12 +153,14 @@ test('the tree and the inspector link both ways', async ({ page }, testInfo) => 
   });
 
   // Tree → inspector, from the leaf: the row is scrolled to, highlighted and focused; Tab
-  // reaches its Edit button.
+  // reaches the conversation it came from, then its Edit button.
   await panel.getByRole('button', { name: `Open in inspector: ${hidden}` }).click();
   const row = inspector.getByTestId('fact').filter({ hasText: hidden });
   await expect(row).toBeFocused();
   await expect(row).toHaveAttribute('aria-current', 'true');
   await expect(row).toBeInViewport();
+  await page.keyboard.press('Tab');
+  await expect(row.getByTestId('fact-provenance').getByRole('link')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(row.getByRole('button', { name: `Edit memory: ${hidden}` })).toBeFocused();
 

@@ -7,6 +7,8 @@ import { AppLayout } from './layout/AppLayout.tsx';
 import { ViewErrorBoundary } from './layout/ViewErrorBoundary.tsx';
 import { MemoryView } from './memory/MemoryView.tsx';
 import { SettingsView } from './settings/SettingsView.tsx';
+// Last: the phone layout overrides the views' own rules (issue 26).
+import './layout/phone.css';
 
 const VIEWS: Record<ViewId, () => React.JSX.Element> = {
   chat: ChatView,

@@ -7,7 +7,8 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}`;
 export function ResultsTable({ run }: { run: RunSummary }) {
   const showAnswers = run.rows.some((r) => r.answer !== undefined);
   return (
-    <section className="explorer-results" aria-label="Comparison">
+    // Focusable: on a phone the table scrolls sideways in this box, by keyboard as well.
+    <section className="explorer-results" aria-label="Comparison" tabIndex={0}>
       <table data-testid="results-table">
         <caption>
           “{run.question.question}” — ground truth:{' '}

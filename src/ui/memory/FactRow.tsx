@@ -4,6 +4,7 @@
  * the tree.
  */
 import { EditDeleteButtons } from './EditDeleteButtons.tsx';
+import { FactProvenance } from './FactProvenance.tsx';
 import { useState } from 'react';
 import type { FactView } from '../../storage/memory-store.ts';
 import { useServices } from '../app-context.tsx';
@@ -29,7 +30,6 @@ export function FactRow({ fact, score, linked = false, inTree = true }: Props) {
       setBusy(false);
     }
   };
-  const sources = fact.sources.map((s) => s.sessionId).join(', ');
   return (
     <li
       className={linked ? 'fact fact-linked' : 'fact'}
@@ -73,9 +73,7 @@ export function FactRow({ fact, score, linked = false, inTree = true }: Props) {
               <span className="muted small"> · match {score.toFixed(2)}</span>
             )}
           </p>
-          <p className="muted small">
-            {fact.category} · from session{fact.sources.length === 1 ? '' : 's'} {sources}
-          </p>
+          <FactProvenance fact={fact} />
           <EditDeleteButtons
             busy={busy}
             label={`memory: ${fact.text}`}
