@@ -18,6 +18,7 @@ import { isCorrection } from './change-cues.ts';
 import { resolveRelativeDate } from './relative-date.ts';
 import { modelSupersedes } from './supersede-llm.ts';
 import { readSlots, ruleSupersedes, type SlotReading } from './supersede-rule.ts';
+import { mayState } from './slots.ts';
 
 export interface SupersedeLink {
   readonly old: FactId;
@@ -165,7 +166,9 @@ export async function assignLifetimes(
     } else {
       const next = reading(fact);
       if (next.slots.size === 0) continue;
+      const slots = [...next.slots.keys()];
       const rivals = current
+        .filter((f) => slots.some((s) => mayState(s, f.text)))
         .filter((f) => [...reading(f).slots.keys()].some((s) => next.slots.has(s)))
         .map((f) => ({ id: f.id, reading: reading(f) }));
       for (const id of ruleSupersedes(next, rivals)) replace(id, fact.id, 'rule');

@@ -296,10 +296,24 @@ function scopesOf(text: string, def: SlotDefinition): string[] {
     : sentences.flatMap(clauses).filter((c) => def.state.test(c));
 }
 
-/** The slots a text states, with their values and whose they are. */
-export function slotMentions(text: string): SlotMention[] {
+const cache = new Map<string, readonly SlotMention[]>();
+const CACHE_LIMIT = 50_000;
+
+/** The slots a text states, with their values and whose they are (remembered per text). */
+export function slotMentions(text: string): readonly SlotMention[] {
+  let mentions = cache.get(text);
+  if (!mentions) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(text, (mentions = readMentions(text)));
+  }
+  return mentions;
+}
+
+function readMentions(text: string): SlotMention[] {
   const out: SlotMention[] = [];
   for (const def of SLOTS) {
+    // Cheap gates on the whole text first: most facts state no slot at all.
+    if (!def.state.test(text) || (def.values && !def.values.test(text))) continue;
     for (const scope of scopesOf(text, def)) {
       const found = def.values ? lexiconValues(scope, def.values) : properNames(scope);
       for (const { value, at } of found) {
@@ -317,6 +331,17 @@ export function slotMentions(text: string): SlotMention[] {
     }
   }
   return out;
+}
+
+const BY_SLOT = new Map(SLOTS.map((d) => [d.slot, d]));
+
+/**
+ * A cheap test of whether a text can state `slot` at all (one or two regexes, no splitting):
+ * callers over many facts gate with it before reading a fact's mentions.
+ */
+export function mayState(slot: string, text: string): boolean {
+  const def = BY_SLOT.get(slot);
+  return def !== undefined && def.state.test(text) && (!def.values || def.values.test(text));
 }
 
 /** The slots a question asks about, most specific (first listed) first. */

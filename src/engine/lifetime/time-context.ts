@@ -17,7 +17,7 @@ import type { Fact, FactId, SessionId } from '../types.ts';
 import { compareDates, sessionDate } from './calendar.ts';
 import { validFromOf } from './assign.ts';
 import { isFirstPerson, questionTime, type QuestionTime } from './question-time.ts';
-import { SLOTS, questionSlots, slotMentions } from './slots.ts';
+import { SLOTS, mayState, questionSlots, slotMentions } from './slots.ts';
 
 export interface TimeContextOptions {
   readonly facts: ReadonlyMap<FactId, Fact>;
@@ -28,27 +28,22 @@ export interface TimeContextOptions {
 /** The asker's facts on the asked attribute put first, at most (the context has a token cap). */
 export const MAX_LINEAGE = 6;
 
-/** The user's own (unprefixed) facts by the slots they state; built once per facts map. */
-const slotIndexes = new WeakMap<
-  ReadonlyMap<FactId, Fact>,
-  ReadonlyMap<string, readonly FactId[]>
->();
+/** The user's own (unprefixed) facts stating each slot, by facts map, filled slot by slot. */
+const slotIndexes = new WeakMap<ReadonlyMap<FactId, Fact>, Map<string, readonly FactId[]>>();
 
-function slotIndex(facts: ReadonlyMap<FactId, Fact>): ReadonlyMap<string, readonly FactId[]> {
+function factsStating(facts: ReadonlyMap<FactId, Fact>, slot: string): readonly FactId[] {
   let index = slotIndexes.get(facts);
-  if (index) return index;
-  const out = new Map<string, FactId[]>();
-  for (const fact of facts.values()) {
-    if (speakerPrefix(fact.text) !== '') continue;
-    for (const m of slotMentions(fact.text)) {
-      if (m.other) continue;
-      const list = out.get(m.slot) ?? [];
-      if (!list.includes(fact.id)) list.push(fact.id);
-      out.set(m.slot, list);
+  if (!index) slotIndexes.set(facts, (index = new Map()));
+  let ids = index.get(slot);
+  if (!ids) {
+    const out: FactId[] = [];
+    for (const fact of facts.values()) {
+      if (!mayState(slot, fact.text) || speakerPrefix(fact.text) !== '') continue;
+      if (slotMentions(fact.text).some((m) => m.slot === slot && !m.other)) out.push(fact.id);
     }
+    index.set(slot, (ids = out));
   }
-  slotIndexes.set(facts, (index = out));
-  return index;
+  return ids;
 }
 
 /** Facts that replaced another, by facts map. */
@@ -186,15 +181,15 @@ export function timeAwareItems(
   if (!isFirstPerson(question)) return dated;
   const slots = questionSlots(question);
   if (slots.length === 0) return dated;
-  const index = slotIndex(options.facts);
   const ids = new Set<FactId>();
-  for (const slot of slots) for (const id of index.get(slot) ?? []) ids.add(id);
+  for (const slot of slots) for (const id of factsStating(options.facts, slot)) ids.add(id);
   if (ids.size === 0) return dated;
   const facts = [...ids]
     .map((id) => options.facts.get(id))
     .filter((f): f is Fact => f !== undefined);
-  const own = [...options.facts.values()].filter((f) => speakerPrefix(f.text) === '');
-  const first = order(facts, questionTime(question), () => eventTime(question, slots, own))
+  // Only a "before …" question looks for its event among all of the user's facts.
+  const own = () => [...options.facts.values()].filter((f) => speakerPrefix(f.text) === '');
+  const first = order(facts, questionTime(question), () => eventTime(question, slots, own()))
     .slice(0, MAX_LINEAGE)
     .map((f) => factItem(f, options));
   const time = questionTime(question);
