@@ -52,6 +52,7 @@ export function purposeOf(prompt: string, structured: boolean): string {
       ? LLM_PURPOSES.summariseSession
       : LLM_PURPOSES.extractFacts;
   if (has(S.items)) return LLM_PURPOSES.summarise;
+  if (has(S.newFact)) return LLM_PURPOSES.supersede;
   if (has(S.candidates)) return LLM_PURPOSES.judgeChildren;
   if (has(S.question) && has(S.memory))
     return structured ? LLM_PURPOSES.judgeNode : LLM_PURPOSES.answer;

@@ -4,5 +4,7 @@
  * image or HTML in a reply. A model's own reply is not escaped.
  */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()<>#+\-.!|~&]/g, (c) => `\\${c}`).replace(/\n/g, ' ');
+  const inline = text.replace(/\s*\n\s*/g, ' ').replace(/[\\`*_[\]()<>!|~&]/g, (c) => `\\${c}`);
+  // A heading, quote or list mark only counts at the start of the text (a line's start).
+  return /^(?:[#+\-=]|\d+[.)])/.test(inline) ? `\\${inline}` : inline;
 }
