@@ -32,6 +32,9 @@ export const runtime = new RuntimeController(
   },
 );
 
+/** `window.grove.modelCache` (e2e test build only). */
+export type ModelCacheTestApi = ModelCache;
+
 export interface ModelCache {
   list(): Promise<CachedModel[]>;
   remove(modelId: string): Promise<void>;
@@ -69,11 +72,13 @@ export const runtimeService: RuntimeService = {
 };
 
 export function registerRuntime(): void {
-  registerTestApi('runtime', runtime.testApi);
-  registerTestApi('modelCache', {
-    list: () => modelCache().list(),
-    remove: (modelId: string) => modelCache().remove(modelId),
-  });
+  if (__GROVE_TEST_BUILD__) {
+    registerTestApi('runtime', runtime.testApi);
+    registerTestApi('modelCache', {
+      list: () => modelCache().list(),
+      remove: (modelId: string) => modelCache().remove(modelId),
+    });
+  }
   // Opting out of a server blocks it at once: the page's policy tightens with the choice.
   runtime.subscribe(() =>
     tightenConnectPolicy(
