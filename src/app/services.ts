@@ -35,6 +35,7 @@ import { ScriptedChatLlm } from './test-mode/scripted-chat-llm.ts';
 import {
   otherTestModeDb,
   parseTestMode,
+  testDatabaseLabel,
   testModeLabel,
   type ScriptedTestMode,
 } from './test-mode/test-mode.ts';
@@ -186,8 +187,14 @@ export function startServices(location: Location = window.location): AppServices
 
   if (testMode) store.getState().setTestMode({ label: testModeLabel(null, []) });
   // `/?test=memory` (labelled): window.grove.memory on a worker of its own; the layout says so.
+  // Any other `?test=` URL runs the app on a test database, and says so too.
   if (__GROVE_TEST_BUILD__)
-    store.getState().setMemoryTestMode(startMemoryTestMode(location.search));
+    store
+      .getState()
+      .setMemoryTestMode(
+        startMemoryTestMode(location.search) ??
+          (workerConfig.test && !testMode ? { label: testDatabaseLabel(workerConfig.db) } : null),
+      );
   memory.onBroadcast((m) => store.getState().updateIngestion(m.sessionId, m.stage));
   const showStatus = () =>
     memory.status().then(

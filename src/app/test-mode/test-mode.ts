@@ -55,6 +55,11 @@ export function otherTestModeDb(search: string): string | null {
   return testDbName(null, `app-${test || 'unnamed'}`);
 }
 
+/** The banner of a page on a test database that no other test mode labels. */
+export function testDatabaseLabel(db: string): string {
+  return `Test URL: this page uses its own test database (${db}), never your memory`;
+}
+
 export function testModeLabel(embedder: string | null, notes: readonly string[]): string {
   const uses = embedder ? ` · embedder: ${embedder}` : ' · embedder: loading…';
   return `Test mode: scripted LLM (not a real model)${uses}${notes.length ? ` · ${notes.join(' ')}` : ''}`;
