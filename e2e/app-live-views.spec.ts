@@ -22,13 +22,21 @@ test('an export made the moment a reply ends holds every message', async ({ page
   const exported = await page.evaluate(async (all) => {
     const grove = window.grove!.app!;
     for (const text of all) await grove.send(text);
-    // No wait at all: the export itself waits for the saves this tab asked for.
+    // The user flips "use memory" for this conversation a few times (each flip is saved, one
+    // after another), then exports at once: no wait, the export waits for the saves itself.
+    const state = grove.store.getState();
+    for (let i = 0; i < 7; i++) state.setMemoryEnabled(!grove.store.getState().memoryEnabled);
     const file = await grove.exportProfile();
-    return { file, conversationId: grove.store.getState().conversationId };
+    const { conversationId, memoryEnabled } = grove.store.getState();
+    return { file, conversationId, memoryEnabled };
   }, texts);
   const file = JSON.parse(exported.file ?? 'null') as {
+    chats: { id: string; messageCount: number; memoryEnabled: boolean }[];
     transcripts: { id: string; messages: { role: string; text: string }[] }[];
   };
+  const chat = file.chats.find((c) => c.id === exported.conversationId);
+  expect(chat).toMatchObject({ messageCount: texts.length * 2, memoryEnabled: false });
+  expect(exported.memoryEnabled).toBe(false);
   const transcript = file.transcripts.find((t) => t.id === exported.conversationId);
   expect(transcript?.messages).toHaveLength(texts.length * 2);
   expect(transcript?.messages.filter((m) => m.role === 'user').map((m) => m.text)).toEqual(texts);

@@ -1,6 +1,6 @@
 /**
  * The app-wide LLM runtime controller: probes this browser, applies the persisted model choice,
- * and is exposed to e2e and curious users as window.grove.runtime. Views never import it: they
+ * and is exposed to e2e (the test build only) as window.grove.runtime. Views never import it: they
  * read its snapshot from the store (the runtime slice) and act through `runtimeService`, which
  * the composition root hands them as `services.runtime`.
  */
