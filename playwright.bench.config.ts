@@ -1,10 +1,12 @@
 import { defineConfig } from '@playwright/test';
-import base from './playwright.config.ts';
+import base, { testBuildServer } from './playwright.config.ts';
 
 // On-demand benchmarks (`npm run bench:tree-fps`): *.bench.ts files, never part of `npm test`
 // (Playwright's default testMatch only takes *.spec / *.test files).
 export default defineConfig({
   ...base,
+  // A benchmark drives the test build's window.grove only: no production server.
+  webServer: testBuildServer,
   testMatch: /.*\.bench\.ts$/,
   timeout: 300_000,
 });

@@ -1,10 +1,26 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPath, quietChromiumArgs } from './e2e/chromium.ts';
+import { chromiumPath, quietChromiumArgs, requireChromium } from './e2e/chromium.ts';
+import {
+  productionDir,
+  productionPort,
+  testBuildDir,
+  testBuildPort,
+  urlOf,
+} from './e2e/servers.ts';
 
-// Grove never downloads a browser: e2e runs on the system Chromium (Debian's by default).
-// Overridable so several checkouts (or engineers) can run e2e side by side.
-const port = Number(process.env.GROVE_E2E_PORT ?? 4173);
-const outDir = process.env.GROVE_DIST ?? 'dist';
+// Grove never downloads a browser: e2e runs on the system Chromium (Debian's by default), and
+// stops with one line saying how to get one when there is none.
+requireChromium();
+
+const preview = (dir: string, port: number) => ({
+  command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort --outDir ${dir}`,
+  url: urlOf(port),
+  reuseExistingServer: false,
+  timeout: 60_000,
+});
+
+/** The test build's server, which the specs drive (the benchmarks serve only this one). */
+export const testBuildServer = preview(testBuildDir, testBuildPort);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -14,7 +30,7 @@ export default defineConfig({
   forbidOnly: true,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: urlOf(testBuildPort),
     trace: 'off',
     launchOptions: {
       executablePath: chromiumPath,
@@ -22,10 +38,6 @@ export default defineConfig({
       args: [...quietChromiumArgs, '--enable-unsafe-webgpu'],
     },
   },
-  webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort --outDir ${outDir}`,
-    url: `http://127.0.0.1:${port}`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  // e2e/servers.ts: the test build, and beside it the build `npm start` serves.
+  webServer: [testBuildServer, preview(productionDir, productionPort)],
 });

@@ -23,13 +23,7 @@ test('chat: streamed replies, memories used, end session, facts in the tree afte
   await page.evaluate(() => {
     const w = window as unknown as { __replyTexts: string[] };
     w.__replyTexts = [];
-    const store = (
-      window.grove?.app as {
-        store: {
-          subscribe(l: (s: { messages: { role: string; text: string }[] }) => void): void;
-        };
-      }
-    ).store;
+    const store = window.grove!.app!.store;
     store.subscribe((s) => {
       const reply = s.messages.filter((m) => m.role === 'assistant').at(-1);
       if (reply && reply.text !== w.__replyTexts.at(-1)) w.__replyTexts.push(reply.text);

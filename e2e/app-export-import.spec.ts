@@ -113,9 +113,7 @@ async function inspected(page: Page) {
   const facts = page.getByRole('list', { name: 'Memories' }).getByTestId('fact');
   const tasks = page.getByRole('list', { name: 'Remembered tasks' }).getByTestId('task-memory');
   const sessions = await page.evaluate(() => {
-    const app = window.grove?.app as {
-      store: { getState(): { inspection: { sessions: string[] } | null } };
-    };
+    const app = window.grove!.app!;
     return [...(app.store.getState().inspection?.sessions ?? [])].sort();
   });
   return {

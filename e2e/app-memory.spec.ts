@@ -95,20 +95,9 @@ const LIFE = [
   'I repair antique clocks as a hobby.',
 ];
 
-interface LinkState {
-  nodes: number;
-  selected: string | null;
-}
-const treeState = (page: Page) =>
-  page.evaluate(() => (window.grove?.treeView as { state(): LinkState }).state());
+const treeState = (page: Page) => page.evaluate(() => window.grove!.treeView!.state());
 const drawnAt = (page: Page, id: string) =>
-  page.evaluate(
-    (node) =>
-      (
-        window.grove?.treeView as { position(id: string): { x: number; y: number } | null }
-      ).position(node),
-    id,
-  );
+  page.evaluate((node) => window.grove!.treeView!.position(node), id);
 
 test('the tree and the inspector link both ways', async ({ page }, testInfo) => {
   test.setTimeout(180_000);

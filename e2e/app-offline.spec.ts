@@ -46,9 +46,7 @@ test('after a first load the app starts and works with every network request blo
   await expect(job).toContainText('Memories added: 2 facts');
   const answer = await app.send('Am I allergic to anything?');
   await expect(answer.getByTestId('message-body')).toContainText('peanuts');
-  const status = await page.evaluate(() =>
-    (window.grove?.app as { status(): Promise<{ embedder: string; notes: string[] }> }).status(),
-  );
+  const status = await page.evaluate(() => window.grove!.app!.status());
   expect(status.embedder).toContain('GloVe');
   expect(status.notes).toEqual([]);
   expect(

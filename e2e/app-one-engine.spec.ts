@@ -9,14 +9,6 @@ import { AppPage } from './app-page.ts';
 import { expect, test } from './network-guard.ts';
 import { screenshotPath } from './screenshots.ts';
 
-interface EngineCall {
-  purpose: string;
-  priority: 'user' | 'background';
-  queuedAt: number;
-  startedAt: number;
-  endedAt: number;
-}
-
 test('one engine: a reply waits for at most the background call already running', async ({
   page,
 }, testInfo) => {
@@ -24,8 +16,7 @@ test('one engine: a reply waits for at most the background call already running'
   const app = new AppPage(page);
   await page.goto('/?test=scripted&engine=page&callMs=150&tokenMs=10&db=grove-e2e-one-engine#chat');
   await app.ready();
-  const engineLog = () =>
-    page.evaluate(() => (window.grove?.app as { engineLog(): EngineCall[] }).engineLog());
+  const engineLog = () => page.evaluate(() => window.grove!.app!.engineLog());
 
   await app.send('I live in Oslo and I love hiking in the mountains.');
   await app.send('I have a dog named Pixel and I bake sourdough bread on Sundays.');
@@ -39,13 +30,7 @@ test('one engine: a reply waits for at most the background call already running'
   await page.evaluate(() => {
     const w = window as unknown as { __stages: string[] };
     w.__stages = [];
-    const store = (
-      window.grove?.app as {
-        store: {
-          subscribe(l: (s: { messages: { role: string; stage?: object }[] }) => void): void;
-        };
-      }
-    ).store;
+    const store = window.grove!.app!.store;
     store.subscribe((s) => {
       const stage = s.messages.filter((m) => m.role === 'assistant').at(-1)?.stage;
       const seen = stage ? JSON.stringify(stage) : null;
@@ -110,11 +95,7 @@ test('one engine: a reply waits for at most the background call already running'
 
   // The paper's walk judges node by node on the one engine; Memories used counts its calls and
   // judge tokens and turns them into model time (no speed measured: a typical laptop's).
-  await page.evaluate(() =>
-    (window.grove?.app as { store: { getState(): { setMemoryEffort(e: string): void } } }).store
-      .getState()
-      .setMemoryEffort('thorough'),
-  );
+  await page.evaluate(() => window.grove!.app!.store.getState().setMemoryEffort('thorough'));
   const judged = await app.send('Where does my sister live?');
   await expect(judged).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
   const used = judged.getByTestId('memories-used');

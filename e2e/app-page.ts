@@ -58,12 +58,6 @@ export class AppPage {
 
   /** The live tree, read through window.grove.app (plain data). */
   tree() {
-    return this.page.evaluate(() =>
-      (
-        window.grove?.app as {
-          tree(): Promise<{ facts: string[]; nodes: number; levels: number[] }>;
-        }
-      ).tree(),
-    );
+    return this.page.evaluate(() => window.grove!.app!.tree());
   }
 }

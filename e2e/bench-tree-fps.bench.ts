@@ -12,25 +12,6 @@ import { screenshotPath } from './screenshots.ts';
 const FACTS = Number(process.env.GROVE_BENCH_FACTS ?? 3000);
 const SECONDS = Number(process.env.GROVE_BENCH_SECONDS ?? 8);
 
-interface TreeViewApi {
-  state(): {
-    draws: number;
-    drawMsMean: number;
-    done: boolean;
-    total: number;
-    nodes: number;
-    mode: string;
-  };
-  seek(step: number): void;
-  play(): void;
-  setSpeed(x: number): void;
-  resetDrawStats(): void;
-  pause(): void;
-  panBy(dx: number, dy: number): void;
-  zoomBy(factor: number): void;
-  fit(): void;
-}
-
 type Mode = 'replay' | 'pan-zoom' | 'idle';
 
 test('tree view replay fps over a 3,000-fact forest', async ({ page, browser }, testInfo) => {
@@ -38,19 +19,13 @@ test('tree view replay fps over a 3,000-fact forest', async ({ page, browser }, 
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto('/?view=tree-bench');
   await page.waitForFunction(() => window.grove?.treeBench !== undefined);
-  const forest = await page.evaluate(
-    (n) =>
-      (window.grove?.treeBench as { load(n: number): Promise<Record<string, unknown>> }).load(n),
-    FACTS,
-  );
-  await page.waitForFunction(
-    () => (window.grove?.treeView as TreeViewApi | undefined)?.state().total,
-  );
+  const forest = await page.evaluate((n) => window.grove!.treeBench!.load(n), FACTS);
+  await page.waitForFunction(() => window.grove?.treeView?.state().total);
 
   const measure = (mode: Mode) =>
     page.evaluate(
       async ([seconds, mode]) => {
-        const view = window.grove?.treeView as TreeViewApi;
+        const view = window.grove!.treeView!;
         view.fit();
         if (mode === 'replay') {
           view.setSpeed(64);
@@ -120,7 +95,7 @@ test('tree view replay fps over a 3,000-fact forest', async ({ page, browser }, 
     idle: { fps: idle.fps, frameMsP95: idle.frameMsP95, draws: idle.draws },
   };
   console.log(JSON.stringify(report));
-  await page.evaluate(() => (window.grove?.treeView as TreeViewApi).fit());
+  await page.evaluate(() => window.grove!.treeView!.fit());
   await page
     .getByTestId('tree-view')
     .screenshot({ path: screenshotPath(testInfo, 'bench-tree-3000.png') });

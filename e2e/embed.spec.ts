@@ -15,15 +15,6 @@ const TEXTS = [
   'zzqxv 12345',
 ];
 
-interface RunResult {
-  id: string;
-  device: string;
-  dimension: number;
-  fallbackReason: string | null;
-  vectors: number[][];
-  progress: { status: string; progress?: number }[];
-}
-
 const cosine = (a: number[], b: number[]) => {
   let d = 0;
   let na = 0;
@@ -55,9 +46,7 @@ test.describe('embed worker', () => {
     const run = (device: 'wasm' | 'webgpu') =>
       page.evaluate(
         async ([texts, d]) => {
-          const api = window.grove?.embed as {
-            run(t: string[], o: { device: string }): Promise<RunResult>;
-          };
+          const api = window.grove!.embed!;
           return api.run(texts, { device: d });
         },
         [TEXTS, device] as const,
@@ -92,7 +81,7 @@ test.describe('embed worker', () => {
 
   test('auto picks the WebGPU adapter when the browser offers one', async ({ page }) => {
     const result = await page.evaluate(async () => {
-      const api = window.grove?.embed as { run(t: string[]): Promise<RunResult> };
+      const api = window.grove!.embed!;
       return api.run(['hello world']);
     });
     expect(result.device).toBe('webgpu');
@@ -104,12 +93,7 @@ test.describe('embed worker', () => {
     page,
   }) => {
     const outcomes = await page.evaluate(async () => {
-      const api = window.grove?.embed as {
-        tryRun(
-          t: string[],
-          o: object,
-        ): Promise<{ ok: boolean; result?: RunResult; error?: { name: string; message: string } }>;
-      };
+      const api = window.grove!.embed!;
       return Promise.all([
         api.tryRun(['hello'], { device: 'wasm', modelBaseUrl: `${location.origin}/models` }),
         api.tryRun(['hello'], { device: 'wasm', modelBaseUrl: '/no-models-here/' }),
@@ -123,12 +107,7 @@ test.describe('embed worker', () => {
 
   test('a missing model folder is reported by name across the worker', async ({ page }) => {
     const outcome = await page.evaluate(async () => {
-      const api = window.grove?.embed as {
-        tryRun(
-          t: string[],
-          o: object,
-        ): Promise<{ ok: boolean; error?: { name: string; message: string } }>;
-      };
+      const api = window.grove!.embed!;
       return api.tryRun(['hello'], { device: 'wasm', modelId: 'grove/no-such-model' });
     });
     expect(outcome.ok).toBe(false);

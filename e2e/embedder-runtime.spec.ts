@@ -19,14 +19,12 @@ async function send(page: Page, text: string) {
 
 const embedder = (page: Page) =>
   page.evaluate(async () => {
-    const api = window.grove?.app as { status(): Promise<{ embedder: string }> };
+    const api = window.grove!.app!;
     return (await api.status()).embedder;
   });
 
 const embedWorkersStarted = (page: Page) =>
-  page.evaluate(() =>
-    (window.grove?.app as { embedWorkersStarted(): number }).embedWorkersStarted(),
-  );
+  page.evaluate(() => window.grove!.app!.embedWorkersStarted());
 
 test('a fresh tab loads the ORT wasm once for the chat, its memory and the explorer', async ({
   page,
@@ -60,7 +58,7 @@ test('when the embed worker stops, the next memory reply runs on a fresh one', a
   await page.goto('/#chat');
   await expect(page.getByRole('heading', { name: 'Grove', level: 1 })).toBeVisible();
   await send(page, 'Do I have any pets?');
-  await page.evaluate(() => (window.grove?.app as { killEmbedWorker(): void }).killEmbedWorker());
+  await page.evaluate(() => window.grove!.app!.killEmbedWorker());
   await send(page, 'What do I like to eat?');
   const second = page.getByTestId('message-assistant').nth(1);
   await expect(second.getByTestId('memories-error')).toHaveCount(0);

@@ -9,19 +9,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './network-guard.ts';
 import { screenshotPath } from './screenshots.ts';
 
-interface TreeViewState {
-  step: number;
-  total: number;
-  done: boolean;
-  counts: Record<string, number>;
-}
-
-const treeState = (page: Page) =>
-  page.evaluate(() => (window.grove?.treeView as { state(): TreeViewState }).state());
-const nodeStates = (page: Page) =>
-  page.evaluate(() =>
-    (window.grove?.treeView as { nodeStates(): Record<string, string> }).nodeStates(),
-  );
+const treeState = (page: Page) => page.evaluate(() => window.grove!.treeView!.state());
+const nodeStates = (page: Page) => page.evaluate(() => window.grove!.treeView!.nodeStates());
 
 test('built-in example: build with progress, run a supportive question, watch the walk', async ({
   page,
@@ -36,11 +25,7 @@ test('built-in example: build with progress, run a supportive question, watch th
   const bar = explorer.getByRole('progressbar', { name: 'Tree build progress' });
   await expect(bar).toBeVisible();
   await expect(explorer.getByTestId('build-summary')).toBeVisible({ timeout: 180_000 });
-  const progress = await page.evaluate(() =>
-    (
-      window.grove?.explorer as { buildProgress(): { history: number[]; done: boolean } }
-    ).buildProgress(),
-  );
+  const progress = await page.evaluate(() => window.grove!.explorer!.buildProgress()!);
   expect(progress.done).toBe(true);
   expect(progress.history.some((p) => p > 0 && p < 100)).toBe(true);
   expect([...progress.history].sort((a, b) => a - b)).toEqual(progress.history);
@@ -59,7 +44,7 @@ test('built-in example: build with progress, run a supportive question, watch th
   await expect(table).toBeVisible({ timeout: 60_000 });
 
   // The replay animates: node states sampled at two times differ.
-  await page.evaluate(() => (window.grove?.treeView as { setSpeed(x: number): void }).setSpeed(1));
+  await page.evaluate(() => window.grove!.treeView!.setSpeed(1));
   await expect.poll(async () => (await treeState(page)).step).toBeGreaterThan(0);
   const first = await treeState(page);
   const firstStates = await nodeStates(page);
@@ -76,25 +61,13 @@ test('built-in example: build with progress, run a supportive question, watch th
   await expect(tacitree.locator('.gold').first()).toBeVisible();
   const rows = table.locator('tbody tr');
   await expect(rows).toHaveCount(6);
-  const run = await page.evaluate(
-    () =>
-      (
-        window.grove?.explorer as {
-          state(): {
-            run: {
-              rows: { retrievedSessions: string[]; goldSessions: string[]; llmCalls: number }[];
-              bruteForceCalls: number;
-            };
-          };
-        }
-      ).state().run,
-  );
+  const run = await page.evaluate(() => window.grove!.explorer!.state().run!);
   const tree = run.rows[0];
   expect(tree?.retrievedSessions.some((s) => tree.goldSessions.includes(s))).toBe(true);
   expect(tree?.llmCalls).toBeLessThan(run.bruteForceCalls);
 
   // The walk finishes: selected facts glow, pruned subtrees fade.
-  await page.evaluate(() => (window.grove?.treeView as { setSpeed(x: number): void }).setSpeed(64));
+  await page.evaluate(() => window.grove!.treeView!.setSpeed(64));
   await expect.poll(async () => (await treeState(page)).done, { timeout: 60_000 }).toBe(true);
   const end = await treeState(page);
   expect(end.counts.selected).toBeGreaterThan(0);

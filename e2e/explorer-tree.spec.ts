@@ -10,14 +10,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './network-guard.ts';
 import { screenshotPath } from './screenshots.ts';
 
-interface ViewState {
-  nodes: number;
-  matches: number;
-  done: boolean;
-  transform: { k: number; x: number; y: number } | null;
-}
-const viewState = (page: Page) =>
-  page.evaluate(() => (window.grove?.treeView as { state(): ViewState }).state());
+const viewState = (page: Page) => page.evaluate(() => window.grove!.treeView!.state());
 
 test('no-LLM mode: build, hybrid judge, keyword labels, keyboard zoom, search, collapse, axe', async ({
   page,

@@ -110,9 +110,7 @@ const stats = (xs: readonly number[]) => {
 async function waitForTree(page: Page, facts: number): Promise<void> {
   await page.waitForFunction(
     (n) => {
-      const store = (window.grove?.app as { store?: { getState(): Record<string, unknown> } })
-        ?.store;
-      const tree = store?.getState().tree as { facts: Map<string, unknown> } | null | undefined;
+      const tree = window.grove?.app?.store.getState().tree;
       return (tree?.facts.size ?? 0) >= n;
     },
     facts,
@@ -134,15 +132,12 @@ test('a heavy user: 1,800 sessions, 30,000 facts', async ({ page, browser }, tes
 
   // Import into a fresh browser profile (the default profile "Me" is open).
   await page.goto('/');
-  await page.waitForFunction(() => (window.grove?.app as { memory?: unknown })?.memory);
+  await page.waitForFunction(() => window.grove?.app?.memory);
   await page.waitForFunction(() => {
-    const s = (window.grove?.app as { store: { getState(): { profileLoading: boolean } } }).store;
-    return !s.getState().profileLoading;
+    return !window.grove!.app!.store.getState().profileLoading;
   });
   const imported = await page.evaluate(async (t) => {
-    const memory = (
-      window.grove?.app as { memory: { importProfile(t: string): Promise<{ id: string }> } }
-    ).memory;
+    const memory = window.grove!.app!.memory;
     const start = performance.now();
     const row = await memory.importProfile(t);
     return { id: row.id, ms: performance.now() - start };
@@ -157,11 +152,7 @@ test('a heavy user: 1,800 sessions, 30,000 facts', async ({ page, browser }, tes
     opens.push(
       await page.evaluate(async () => {
         const treeMs = performance.now();
-        const memory = (
-          window.grove?.app as {
-            memory: { retrieve(q: string, o: object): Promise<unknown> };
-          }
-        ).memory;
+        const memory = window.grove!.app!.memory;
         const start = performance.now();
         await memory.retrieve('What do I like to cook?', { effort: 'quick' });
         const openMs = performance.now();
@@ -172,16 +163,7 @@ test('a heavy user: 1,800 sessions, 30,000 facts', async ({ page, browser }, tes
 
   // Retrieval: every question three times.
   const retrieval = await page.evaluate(async (questions) => {
-    const memory = (
-      window.grove?.app as {
-        memory: {
-          retrieve(
-            q: string,
-            o: object,
-          ): Promise<{ items: unknown[]; judge: string; llmCalls: number }>;
-        };
-      }
-    ).memory;
+    const memory = window.grove!.app!.memory;
     const ms: number[] = [];
     let judge = '';
     let items = 0;
@@ -201,19 +183,16 @@ test('a heavy user: 1,800 sessions, 30,000 facts', async ({ page, browser }, tes
 
   // Insert: one new session of 10 facts.
   const insert = await page.evaluate(async (turns) => {
-    const memory = (
-      window.grove?.app as {
-        memory: {
-          ingest(s: object, conversationId?: string): Promise<unknown>;
-          inspect(): Promise<{ facts: number }>;
-        };
-      }
-    ).memory;
+    const memory = window.grove!.app!.memory;
     const before = (await memory.inspect()).facts;
     const session = {
       id: 'bench-new-session',
       time: '2026-01-02T19:00:00.000Z',
-      turns: turns.map((text, i) => ({ id: `bench-new-session:t${i}`, speaker: 'user', text })),
+      turns: turns.map((text, i) => ({
+        id: `bench-new-session:t${i}`,
+        speaker: 'user' as const,
+        text,
+      })),
     };
     const start = performance.now();
     await memory.ingest(session, 'default');
@@ -223,8 +202,7 @@ test('a heavy user: 1,800 sessions, 30,000 facts', async ({ page, browser }, tes
 
   // Rebuild in the worker, the page's frames and the worker's memory sampled meanwhile.
   const rebuild = await page.evaluate(async (run) => {
-    const memory = (window.grove?.app as { memory: { rebuild(): Promise<{ version: number }> } })
-      .memory;
+    const memory = window.grove!.app!.memory;
     type Measured = {
       bytes: number;
       breakdown: { bytes: number; attribution: { url: string; scope: string }[] }[];

@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './network-guard.ts';
+import type { MemoryTestApi } from '../src/app/memory-test-mode.ts';
+
+type MemoryMethod = Exclude<keyof MemoryTestApi, 'live'>;
 
 /** Page object for the memory test mode (`/?test=memory`): real worker, real IndexedDB. */
 class MemoryPage {
@@ -14,13 +17,10 @@ class MemoryPage {
     return this.call('open', 'alice', { resume: options.resume ?? true });
   }
 
-  /** Calls a MemoryApi method through window.grove.memory. */
-  call(method: string, ...args: unknown[]): Promise<unknown> {
+  /** Calls a MemoryApi method through window.grove.memory (arguments cross as JSON). */
+  call(method: MemoryMethod, ...args: unknown[]): Promise<unknown> {
     return this.page.evaluate(
-      ([m, a]) =>
-        (window.grove!.memory as Record<string, (...x: unknown[]) => Promise<unknown>>)[
-          m as string
-        ]!(...(a as unknown[])),
+      ([m, a]) => (window.grove!.memory![m] as (...x: unknown[]) => Promise<unknown>)(...a),
       [method, args] as const,
     );
   }
@@ -112,11 +112,7 @@ test('a second tab sees a change made in the first (liveQuery)', async ({ contex
   const tab2 = new MemoryPage(await context.newPage());
   await tab2.open();
   await tab2.call('watch', 'alice');
-  const liveFacts = () =>
-    tab2.page.evaluate(
-      () =>
-        (window.grove!.memory as { live: { counts: { facts: number } | null } }).live.counts?.facts,
-    );
+  const liveFacts = () => tab2.page.evaluate(() => window.grove!.memory!.live.counts?.facts);
   await expect.poll(liveFacts).toBe(0);
   await tab1.call('ingest', session('s1', ['I keep bees on the roof of my building.']));
   await expect.poll(liveFacts).toBe(1);

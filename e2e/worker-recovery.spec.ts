@@ -9,10 +9,6 @@ import { AppPage } from './app-page.ts';
 import { expect, test } from './network-guard.ts';
 import { screenshotPath } from './screenshots.ts';
 
-interface RecoveryApi {
-  killMemoryWorkerDuringRetrieval(): Promise<number>;
-}
-
 test('memory worker killed mid-retrieval: named error, restart, the next message works', async ({
   page,
 }, testInfo) => {
@@ -25,9 +21,7 @@ test('memory worker killed mid-retrieval: named error, restart, the next message
   await app.send('I have a dog named Pixel and I bake sourdough bread on Sundays.');
   await app.endSession();
 
-  const killed = page.evaluate(() =>
-    (window.grove?.app as unknown as RecoveryApi).killMemoryWorkerDuringRetrieval(),
-  );
+  const killed = page.evaluate(() => window.grove!.app!.killMemoryWorkerDuringRetrieval());
   await page.getByLabel('Message', { exact: true }).fill('Which city do I live in?');
   await page.keyboard.press('Enter');
   await killed;
@@ -79,12 +73,9 @@ test('a restarted memory worker borrows the page’s engine again', async ({ pag
     '/?test=scripted&engine=page&callMs=20&tokenMs=1&db=grove-e2e-recovery-lend#chat',
   );
   await app.ready();
-  const status = () =>
-    page.evaluate(() =>
-      (window.grove?.app as { status(): Promise<{ llm: string | null }> }).status(),
-    );
+  const status = () => page.evaluate(() => window.grove!.app!.status());
   await expect.poll(async () => (await status()).llm).toContain('one engine');
-  await page.evaluate(() => (window.grove?.app as { killMemoryWorker(): void }).killMemoryWorker());
+  await page.evaluate(() => window.grove!.app!.killMemoryWorker());
   const notice = page.getByTestId('worker-notice');
   await expect(notice).toHaveAttribute('data-error', 'WorkerCrashedError');
   await expect(notice).toHaveAttribute('data-restarted', 'true', { timeout: 60_000 });
@@ -93,9 +84,7 @@ test('a restarted memory worker borrows the page’s engine again', async ({ pag
   await app.send('I have a dog named Pixel and I bake sourdough bread on Sundays.');
   const job = await app.endSession();
   await expect(job).toContainText('Memories added');
-  const log = await page.evaluate(() =>
-    (window.grove?.app as { engineLog(): { purpose: string }[] }).engineLog(),
-  );
+  const log = await page.evaluate(() => window.grove!.app!.engineLog());
   expect(log.some((call) => call.purpose === 'extract-facts')).toBe(true);
 });
 
@@ -111,7 +100,7 @@ test('a session being remembered when the memory worker stops is finished by the
   await page.getByRole('button', { name: 'End session' }).click();
   const job = page.getByTestId('ingestion-job').last();
   await expect(job).toHaveAttribute('data-stage', 'extracting', { timeout: 30_000 });
-  await page.evaluate(() => (window.grove?.app as { killMemoryWorker(): void }).killMemoryWorker());
+  await page.evaluate(() => window.grove!.app!.killMemoryWorker());
   await expect(job).toHaveAttribute('data-stage', 'failed');
   await expect(job).toContainText('The memory worker stopped');
   // The restarted worker finds the session pending, and remembers it.

@@ -10,7 +10,7 @@ import { registerServiceWorker } from './app/service-worker.ts';
 import { registerTestApi } from './app/test-api.ts';
 import { embedTestApi } from './models/embedder/embed-test-api.ts';
 
-registerTestApi('embed', embedTestApi);
+if (__GROVE_TEST_BUILD__) registerTestApi('embed', embedTestApi);
 registerRuntime();
 const services = startServices();
 const root = document.getElementById('root');
@@ -23,5 +23,6 @@ createRoot(root).render(
   </StrictMode>,
 );
 registerServiceWorker();
-if (new URLSearchParams(location.search).get('view') === 'tree-bench')
+// The tree view's benchmark page, in the e2e test build only (npm run bench:tree-fps).
+if (__GROVE_TEST_BUILD__ && new URLSearchParams(location.search).get('view') === 'tree-bench')
   void import('./ui/tree/bench-entry.tsx');

@@ -28,12 +28,12 @@ const bundled = borrowBundledEmbedder(scope);
 const onMessage = createExplorerHost((message: ExplorerResponse) => scope.postMessage(message), {
   llmMode: config.llm,
   ...(config.llm === 'page' ? { pageLlm: new PageLlmClient(scope) } : {}),
-  ...(config.llm === 'scripted'
+  ...(__GROVE_TEST_BUILD__ && config.llm === 'scripted'
     ? { scriptedLlm: new ScriptedLlm({ id: 'scripted (test mode)' }) }
     : {}),
   embedder: (onProgress) => {
     embedder ??=
-      config.embedder === 'hash'
+      __GROVE_TEST_BUILD__ && config.embedder === 'hash'
         ? Promise.resolve({ port: new HashEmbedder(), label: 'hashing embedder (test fake)' })
         : bundled
             .ready(onProgress)

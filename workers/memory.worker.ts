@@ -4,7 +4,7 @@
  * run by the tab's one embed worker over a port the page lends on first use) or, in the labelled test modes only, the hashing
  * fake. LLM: the page's loaded model, lent through src/rpc/page-llm-bridge.ts (extractive facts
  * and the embedding judge while none is loaded) or, in `/?test=scripted` only, the engine's
- * ScriptedLlm. Without a configured embedder every call fails with
+ * ScriptedLlm (the fakes exist in the e2e test build only: src/build-flags.d.ts). Without a configured embedder every call fails with
  * MemoryNotConfiguredError, never a silent fake.
  */
 import { HashEmbedder, ScriptedLlm } from '../src/engine/testing/index.ts';
@@ -31,7 +31,7 @@ async function compose() {
   let embedder: EmbedderPort;
   let embedderLabel: string;
   let warmEmbedder: (() => Promise<unknown>) | undefined;
-  if (config.embedder === 'test-hash') {
+  if (__GROVE_TEST_BUILD__ && config.embedder === 'test-hash') {
     embedder = new HashEmbedder();
     embedderLabel = 'hashing embedder (test fake)';
   } else if (config.embedder === 'bundled') {
@@ -40,7 +40,7 @@ async function compose() {
     embedder = bundled;
     embedderLabel = BUNDLED_EMBEDDER.label;
     warmEmbedder = () => bundled.ready();
-    if (config.llm === 'scripted') {
+    if (__GROVE_TEST_BUILD__ && config.llm === 'scripted') {
       // Test mode: prove the real embedder loads here, or say plainly that it did not.
       try {
         await bundled.ready();
@@ -54,7 +54,8 @@ async function compose() {
       }
     }
   } else throw new MemoryNotConfiguredError();
-  const scripted: LlmPort | undefined = config.llm === 'scripted' ? new ScriptedLlm() : undefined;
+  const scripted: LlmPort | undefined =
+    __GROVE_TEST_BUILD__ && config.llm === 'scripted' ? new ScriptedLlm() : undefined;
   // Outside test mode the worker borrows the page's model while one is loaded (page-llm-bridge.ts).
   const pageLlm = scripted ? undefined : new PageLlmClient(self, { idPrefix: 'page:' });
   const db = await openGroveDb(config.db);

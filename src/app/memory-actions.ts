@@ -8,6 +8,7 @@ import type { FactView } from '../storage/memory-store.ts';
 import { INSPECTOR_ROWS } from '../state/memory-slice.ts';
 import { profileIdFor, type ProfileSummary } from '../state/profile-slice.ts';
 import type { GroveStore } from '../state/store.ts';
+import type { KeyValue } from './chat/open-chat.ts';
 
 const ACTIVE_PROFILE_KEY = 'grove.activeProfile';
 
@@ -35,23 +36,37 @@ export interface ImportedSummary extends ProfileSummary {
   readonly renamedFrom?: ProfileSummary;
 }
 
-export function savedProfileId(): string | null {
+export function savedProfileId(
+  storage: KeyValue | undefined = globalThis.localStorage,
+): string | null {
   try {
-    return globalThis.localStorage?.getItem(ACTIVE_PROFILE_KEY) ?? null;
+    return storage?.getItem(ACTIVE_PROFILE_KEY) ?? null;
   } catch {
     return null;
   }
 }
 
-function saveProfileId(id: string): void {
+function saveProfileId(storage: KeyValue | undefined, id: string): void {
   try {
-    globalThis.localStorage?.setItem(ACTIVE_PROFILE_KEY, id);
+    storage?.setItem(ACTIVE_PROFILE_KEY, id);
   } catch {
     // Storage blocked: the choice lasts for this page only.
   }
 }
 
-export function createMemoryActions(store: GroveStore, memory: MemoryClient): MemoryActions {
+export interface MemoryActionsOptions {
+  /** Where the active profile is remembered (localStorage; a test mode's own keys). */
+  readonly storage?: KeyValue | undefined;
+  /** Settles once everything this tab saved before an export is written (pending-saves.ts). */
+  readonly beforeExport?: () => Promise<void>;
+}
+
+export function createMemoryActions(
+  store: GroveStore,
+  memory: MemoryClient,
+  options: MemoryActionsOptions = {},
+): MemoryActions {
+  const storage = 'storage' in options ? options.storage : globalThis.localStorage;
   async function guard<T>(what: string, work: () => Promise<T>): Promise<T | undefined> {
     try {
       const value = await work();
@@ -95,7 +110,7 @@ export function createMemoryActions(store: GroveStore, memory: MemoryClient): Me
       await guard('Opening the profile', async () => {
         await memory.open(id, name === undefined ? {} : { profileName: name });
         store.getState().setActiveProfile(id);
-        saveProfileId(id);
+        saveProfileId(storage, id);
         await refreshProfiles();
       });
       await refresh();
@@ -130,7 +145,12 @@ export function createMemoryActions(store: GroveStore, memory: MemoryClient): Me
       await guard('Pausing memory', () => memory.setPaused(paused));
       await refresh();
     },
-    exportProfile: (passphrase) => guard('Export', () => memory.exportProfile(passphrase)),
+    exportProfile: (passphrase) =>
+      guard('Export', async () => {
+        // The page saves the chat itself; the worker reads the database: wait for those saves.
+        await options.beforeExport?.();
+        return memory.exportProfile(passphrase);
+      }),
     importProfile: async (text, passphrase) => {
       const row = await guard('Import', () => memory.importProfile(text, passphrase));
       if (!row) return undefined;

@@ -4,14 +4,25 @@
  * embedder; the app's layout shows its banner (the store's `memoryTestMode`). Without
  * `?test=memory` it does nothing.
  *
- * Query options: `db` (database name), `delay` (ms before each ingestion's slow work).
+ * Query options: `db` (database name, always under `grove-test-`: never the app's), `delay` (ms before each ingestion's slow work).
  */
 import type { Subscription } from 'dexie';
 import { GroveDb } from '../storage/db.ts';
-import { memoryClient, watchCounts, type MemoryCounts } from '../memory-backend/memory-client.ts';
-import { workerConfigName } from '../memory-backend/worker-config.ts';
+import {
+  memoryClient,
+  watchCounts,
+  type MemoryClient,
+  type MemoryCounts,
+} from '../memory-backend/memory-client.ts';
+import { testDbName, workerConfigName } from '../memory-backend/worker-config.ts';
 import type { TestModeInfo } from '../state/ui-slice.ts';
 import { registerTestApi } from './test-api.ts';
+
+/** `window.grove.memory`: the test worker's API, and its counts followed through liveQuery. */
+export type MemoryTestApi = MemoryClient & {
+  watch(profileId: string): void;
+  readonly live: { counts: MemoryCounts | null };
+};
 
 export const MEMORY_TEST_BANNER = 'Test mode: deterministic hashing embedder';
 
@@ -19,12 +30,13 @@ export const MEMORY_TEST_BANNER = 'Test mode: deterministic hashing embedder';
 export function startMemoryTestMode(search: string): TestModeInfo | null {
   const params = new URLSearchParams(search);
   if (params.get('test') !== 'memory') return null;
-  const dbName = params.get('db') ?? 'grove-test-mode';
+  const dbName = testDbName(params.get('db'), 'grove-test-mode');
   const worker = new Worker(new URL('../../workers/memory.worker.ts', import.meta.url), {
     type: 'module',
     name: workerConfigName({
       db: dbName,
       embedder: 'test-hash',
+      test: true,
       stageDelayMs: Number(params.get('delay') ?? 0),
     }),
   });

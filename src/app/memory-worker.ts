@@ -11,7 +11,11 @@ import {
   type MemoryClient,
   type MemoryConnection,
 } from '../memory-backend/memory-client.ts';
-import { workerConfigName, type MemoryWorkerConfig } from '../memory-backend/worker-config.ts';
+import {
+  APP_DB,
+  workerConfigName,
+  type MemoryWorkerConfig,
+} from '../memory-backend/worker-config.ts';
 import {
   MEMORY_METHODS,
   type MemoryApi,
@@ -20,18 +24,25 @@ import {
 import { restartBudget } from '../rpc/restart-budget.ts';
 import type { ScriptedTestMode } from './test-mode/test-mode.ts';
 
-export const APP_DB = 'grove';
-
-export function memoryWorkerConfig(testMode: ScriptedTestMode | null): MemoryWorkerConfig {
+/**
+ * The app's worker: the scripted test mode's, or (`testDb`: a page in another test mode) the
+ * real composition on a test database, or the real app on its own database.
+ */
+export function memoryWorkerConfig(
+  testMode: ScriptedTestMode | null,
+  testDb: string | null = null,
+): MemoryWorkerConfig {
   // With one engine on the page, the worker borrows it over the bridge, as it borrows a model.
-  return testMode
-    ? {
-        db: testMode.db,
-        embedder: 'bundled',
-        llm: testMode.oneEngine ? 'none' : 'scripted',
-        stageDelayMs: testMode.stageDelayMs,
-      }
-    : { db: APP_DB, embedder: 'bundled', llm: 'none', stageDelayMs: 0 };
+  if (testMode)
+    return {
+      db: testMode.db,
+      embedder: 'bundled',
+      llm: testMode.oneEngine ? 'none' : 'scripted',
+      stageDelayMs: testMode.stageDelayMs,
+      test: true,
+    };
+  if (testDb) return { db: testDb, embedder: 'bundled', llm: 'none', stageDelayMs: 0, test: true };
+  return { db: APP_DB, embedder: 'bundled', llm: 'none', stageDelayMs: 0 };
 }
 
 /** One running worker: its client, and a signal that fires when it stops. */

@@ -1,6 +1,6 @@
 /**
  * The app-wide LLM runtime controller: probes this browser, applies the persisted model choice,
- * and is exposed to e2e and curious users as window.grove.runtime. Views never import it: they
+ * and is exposed to e2e (the test build only) as window.grove.runtime. Views never import it: they
  * read its snapshot from the store (the runtime slice) and act through `runtimeService`, which
  * the composition root hands them as `services.runtime`.
  */
@@ -31,6 +31,9 @@ export const runtime = new RuntimeController(
     });
   },
 );
+
+/** `window.grove.modelCache` (e2e test build only). */
+export type ModelCacheTestApi = ModelCache;
 
 export interface ModelCache {
   list(): Promise<CachedModel[]>;
@@ -69,11 +72,13 @@ export const runtimeService: RuntimeService = {
 };
 
 export function registerRuntime(): void {
-  registerTestApi('runtime', runtime.testApi);
-  registerTestApi('modelCache', {
-    list: () => modelCache().list(),
-    remove: (modelId: string) => modelCache().remove(modelId),
-  });
+  if (__GROVE_TEST_BUILD__) {
+    registerTestApi('runtime', runtime.testApi);
+    registerTestApi('modelCache', {
+      list: () => modelCache().list(),
+      remove: (modelId: string) => modelCache().remove(modelId),
+    });
+  }
   // Opting out of a server blocks it at once: the page's policy tightens with the choice.
   runtime.subscribe(() =>
     tightenConnectPolicy(

@@ -1,6 +1,6 @@
 /**
  * The composition root: the store, the memory worker, the chat and memory controllers, the LLM
- * runtime mirrored into the store, and `window.grove.app` for e2e specs and the console.
+ * runtime mirrored into the store, and (e2e test build only) `window.grove.app` for e2e specs.
  */
 import { totalsByPurpose } from '../engine/cost/index.ts';
 import { callLog } from './call-log.ts';
@@ -24,13 +24,22 @@ import { lazyEmbedder } from './chat/topic-embedder.ts';
 import { tabEmbedRuntime, type EmbedRuntime } from '../models/embedder/embed-runtime.ts';
 import { persistTopics } from './chat/topics-persistence.ts';
 import { createMemoryActions, savedProfileId, type MemoryActions } from './memory-actions.ts';
+import { followMemoryChanges } from './follow-memory.ts';
 import { startMemoryTestMode } from './memory-test-mode.ts';
 import { memoryWorkerConfig, startMemoryWorker, type MemoryWorkerStart } from './memory-worker.ts';
 import { runtime, runtimeService, type RuntimeService } from './runtime.ts';
 import { registerTestApi } from './test-api.ts';
+import { appTestApi } from './services-test-api.ts';
 import { OneEngineLlm } from './test-mode/one-engine-llm.ts';
 import { ScriptedChatLlm } from './test-mode/scripted-chat-llm.ts';
-import { parseTestMode, testModeLabel, type ScriptedTestMode } from './test-mode/test-mode.ts';
+import {
+  otherTestModeDb,
+  parseTestMode,
+  testDatabaseLabel,
+  testModeLabel,
+  type ScriptedTestMode,
+} from './test-mode/test-mode.ts';
+import { testModeStorage } from './test-mode/test-storage.ts';
 
 export interface AppServices {
   readonly store: GroveStore;
@@ -52,10 +61,13 @@ function chatLlmSource(
   testMode: ScriptedTestMode | null,
   oneEngine: OneEngineLlm | undefined,
 ): () => ChatLlm | undefined {
-  if (oneEngine) return () => ({ port: oneEngine, label: 'Scripted LLM (test mode, one engine)' });
-  if (testMode) {
-    const scripted = new ScriptedChatLlm();
-    return () => ({ port: scripted, label: 'Scripted LLM (test mode)' });
+  if (__GROVE_TEST_BUILD__) {
+    if (oneEngine)
+      return () => ({ port: oneEngine, label: 'Scripted LLM (test mode, one engine)' });
+    if (testMode) {
+      const scripted = new ScriptedChatLlm();
+      return () => ({ port: scripted, label: 'Scripted LLM (test mode)' });
+    }
   }
   return () => {
     const port = runtime.llm;
@@ -95,12 +107,21 @@ function followPageLlm(
 }
 
 export function startServices(location: Location = window.location): AppServices {
-  const testMode = parseTestMode(location.search);
+  // The test modes exist in the e2e test build only (src/build-flags.d.ts); there, any `?test=`
+  // URL runs on a test database and its own localStorage keys, never the app's.
+  const testMode = __GROVE_TEST_BUILD__ ? parseTestMode(location.search) : null;
   const store = createGroveStore();
-  const workerConfig = memoryWorkerConfig(testMode);
-  const oneEngine = testMode?.oneEngine
-    ? new OneEngineLlm(testMode.oneEngine, undefined, (call) => callLog.record(call))
-    : undefined;
+  const workerConfig = memoryWorkerConfig(
+    testMode,
+    __GROVE_TEST_BUILD__ ? otherTestModeDb(location.search) : null,
+  );
+  const storage = __GROVE_TEST_BUILD__
+    ? testModeStorage(workerConfig, globalThis.localStorage)
+    : globalThis.localStorage;
+  const oneEngine =
+    __GROVE_TEST_BUILD__ && testMode?.oneEngine
+      ? new OneEngineLlm(testMode.oneEngine, undefined, (call) => callLog.record(call))
+      : undefined;
   callLog.subscribe((calls) => store.getState().setCallTotals(totalsByPurpose(calls)));
   const lend = lentLlm(testMode, oneEngine);
   const reportMemoryError = (error: unknown) =>
@@ -147,8 +168,12 @@ export function startServices(location: Location = window.location): AppServices
     }, reportMemoryError);
   }
   // The page writes the conversation history itself (small, quick writes; same database).
-  const history = new ChatHistoryStore(new GroveDb(workerConfig.db));
-  const memoryActions = createMemoryActions(store, memory);
+  const pageDb = new GroveDb(workerConfig.db);
+  const history = new ChatHistoryStore(pageDb);
+  const memoryActions = createMemoryActions(store, memory, {
+    storage,
+    beforeExport: () => history.settled(),
+  });
   const chatLlm = chatLlmSource(testMode, oneEngine);
   const tasks = createTaskAssist({ store, memory, chatLlm });
   const chat = createChatController({
@@ -162,7 +187,14 @@ export function startServices(location: Location = window.location): AppServices
 
   if (testMode) store.getState().setTestMode({ label: testModeLabel(null, []) });
   // `/?test=memory` (labelled): window.grove.memory on a worker of its own; the layout says so.
-  store.getState().setMemoryTestMode(startMemoryTestMode(location.search));
+  // Any other `?test=` URL runs the app on a test database, and says so too.
+  if (__GROVE_TEST_BUILD__)
+    store
+      .getState()
+      .setMemoryTestMode(
+        startMemoryTestMode(location.search) ??
+          (workerConfig.test && !testMode ? { label: testDatabaseLabel(workerConfig.db) } : null),
+      );
   memory.onBroadcast((m) => store.getState().updateIngestion(m.sessionId, m.stage));
   const showStatus = () =>
     memory.status().then(
@@ -180,45 +212,24 @@ export function startServices(location: Location = window.location): AppServices
   const initialView = viewFromHash(location.hash);
   if (initialView) store.getState().setView(initialView);
 
-  const profileId = savedProfileId() ?? DEFAULT_PROFILE.id;
+  const profileId = savedProfileId(storage) ?? DEFAULT_PROFILE.id;
   store.getState().setActiveProfile(profileId);
-  persistTopics(store, history);
-  persistChat(store, history);
-  const conversations = createConversationActions({ store, chat, history });
+  persistTopics(store, history, storage);
+  persistChat(store, history, storage);
+  // Changes from other tabs (and this tab's worker) reach the memory views, as they reach the list.
+  followMemoryChanges(pageDb, store, () => memoryActions.refresh());
+  const conversations = createConversationActions({ store, chat, history, storage });
   void memoryActions.openProfile(
     profileId,
     profileId === DEFAULT_PROFILE.id ? DEFAULT_PROFILE.name : profileId,
   );
   void showStatus();
 
-  registerTestApi('app', {
-    store,
-    send: (text: string) => chat.send(text),
-    endSession: () => chat.endSession('user'),
-    refresh: () => memoryActions.refresh(),
-    /** The live tree in plain data: fact texts, node and level counts. */
-    async tree() {
-      const tree = await memory.outline();
-      return {
-        facts: [...tree.facts.values()].map((f) => f.text),
-        nodes: tree.nodes.size,
-        levels: tree.levels.map((l) => l.length),
-      };
-    },
-    status: () => memory.status(),
-    /** The memory worker's API itself (retrieve, ingest, rebuild, export…): benches drive it. */
-    memory,
-    /** Stops the memory worker now, as a crash would; it restarts. */
-    killMemoryWorker: () => memoryWorker.kill('killed by the test API'),
-    /** Stops the memory worker in the middle of the next retrieval (its first traversal event). */
-    killMemoryWorkerDuringRetrieval: () => memoryWorker.killDuringNextRetrieval(),
-    /** Stops the tab's embed worker now, as a crash would; the next embed call starts a fresh one. */
-    killEmbedWorker: () => tabEmbedRuntime().kill('killed by the test API'),
-    /** How many embed workers this tab started (1: one ONNX runtime for the tab). */
-    embedWorkersStarted: () => tabEmbedRuntime().started,
-    /** Test mode with one engine: every call it ran, in order of completion. */
-    engineLog: () => oneEngine?.log ?? [],
-  });
+  if (__GROVE_TEST_BUILD__)
+    registerTestApi(
+      'app',
+      appTestApi({ store, chat, memoryActions, memory, memoryWorker, oneEngine }),
+    );
   return {
     store,
     memory,

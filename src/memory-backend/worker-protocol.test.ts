@@ -4,7 +4,7 @@ import { testEngine } from './test-engine.test-support.ts';
 import { memoryClient } from './memory-client.ts';
 import { createMemoryService } from './memory-service.ts';
 import { serveMemory } from './worker-server.ts';
-import { parseWorkerConfig } from './worker-config.ts';
+import { APP_DB, parseWorkerConfig, testDbName, WorkerConfigError } from './worker-config.ts';
 import { RESULT_WIRE } from './worker-protocol.ts';
 import { ProfileNotFoundError, SessionExistsError } from '../storage/errors.ts';
 import { AbortError } from '../engine/errors.ts';
@@ -134,22 +134,46 @@ describe('memory worker protocol', () => {
     }
   });
 
-  it('reads the worker configuration defensively', () => {
-    expect(parseWorkerConfig('')).toEqual({
+  it('reads the worker configuration without ever falling back to the app database', () => {
+    expect(() => parseWorkerConfig('')).toThrow(WorkerConfigError);
+    expect(() => parseWorkerConfig('{"embedder":"bundled"}')).toThrow(WorkerConfigError);
+    expect(parseWorkerConfig('{"db":"grove","embedder":"bundled","llm":"x"}')).toEqual({
       db: 'grove',
-      embedder: 'none',
+      embedder: 'bundled',
       llm: 'none',
       stageDelayMs: 0,
     });
-    expect(parseWorkerConfig('{"db":"x","embedder":"test-hash","stageDelayMs":5}')).toEqual({
-      db: 'x',
+    expect(
+      parseWorkerConfig('{"db":"grove-test-x","embedder":"test-hash","stageDelayMs":5}'),
+    ).toEqual({
+      db: 'grove-test-x',
       embedder: 'test-hash',
       llm: 'none',
       stageDelayMs: 5,
+      test: true,
     });
-    expect(parseWorkerConfig('{"embedder":"bundled","llm":"scripted"}')).toMatchObject({
-      embedder: 'bundled',
-      llm: 'scripted',
-    });
+    expect(
+      parseWorkerConfig('{"db":"grove-test-s","embedder":"bundled","llm":"scripted"}'),
+    ).toMatchObject({ embedder: 'bundled', llm: 'scripted', test: true });
+  });
+
+  it('refuses a test configuration on a real database, or in a build without test modes', () => {
+    for (const config of [
+      { db: 'grove', embedder: 'bundled', llm: 'scripted' },
+      { db: 'grove', embedder: 'test-hash' },
+      { db: 'grove', embedder: 'bundled', test: true },
+      { db: 'mine', embedder: 'bundled', test: true },
+    ])
+      expect(() => parseWorkerConfig(JSON.stringify(config))).toThrow(/only a test database/);
+    const test = { db: 'grove-test-x', embedder: 'bundled', llm: 'scripted' };
+    expect(() => parseWorkerConfig(JSON.stringify(test), false)).toThrow(/no test modes/);
+  });
+
+  it('names every test database under the test prefix', () => {
+    expect(testDbName('grove', 'grove-test-scripted')).toBe('grove-test-grove');
+    expect(testDbName(null, 'grove-test-scripted')).toBe('grove-test-scripted');
+    expect(testDbName('', 'scripted')).toBe('grove-test-scripted');
+    expect(testDbName('grove-test-e2e', 'x')).toBe('grove-test-e2e');
+    expect(testDbName(APP_DB, 'x')).not.toBe(APP_DB);
   });
 });

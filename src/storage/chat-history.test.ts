@@ -26,6 +26,16 @@ function clock(start = 1000) {
 }
 
 describe('chat history store', () => {
+  it('settles once every save asked for is written, those asked while waiting too', async () => {
+    const db = await freshDb();
+    const history = new ChatHistoryStore(db);
+    void history.save('alice', chat('c1'));
+    void history.save('alice', chat('c2')).then(() => history.save('alice', chat('c3')));
+    await history.settled();
+    expect((await history.list('alice')).map((c) => c.id).sort()).toEqual(['c1', 'c2', 'c3']);
+    await history.settled(); // nothing pending: settles at once
+  });
+
   it('lists a profile’s conversations newest first, keeping when each was started', async () => {
     const time = clock();
     const history = new ChatHistoryStore(await freshDb(), time.now);

@@ -52,6 +52,19 @@ export class ChatHistoryStore {
     return run;
   }
 
+  /**
+   * Settles once every operation asked for so far is done, and any asked for while waiting:
+   * an export waits for it, so it holds every save of this tab (a failed save included: its
+   * error is the save's to report).
+   */
+  async settled(): Promise<void> {
+    let tail: Promise<unknown>;
+    do {
+      tail = this.tail;
+      await tail;
+    } while (tail !== this.tail);
+  }
+
   /** The profile's conversations, the most recently updated first. */
   list(profileId: string): Promise<ChatSummary[]> {
     return this.db.chats

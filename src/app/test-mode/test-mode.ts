@@ -3,11 +3,16 @@
  * worker (extraction, summaries, judge) and the chat, with a banner on every screen. Without it,
  * product code never uses a fake.
  *
+ * Exists in the e2e test build only (src/build-flags.d.ts), and never opens the app's database:
+ * the name asked for goes under `grove-test-` (worker-config.ts's testDbName).
+ *
  * Query options: `db` (database name, default grove-test-scripted), `delay` (ms before each
  * ingestion's slow work, so progress can be watched), `engine=page` (one scripted engine on the
  * page, lent to the memory worker as a real model is, slowed by `callMs` per call and `tokenMs`
  * per completion token: one-engine-llm.ts).
  */
+import { testDbName } from '../../memory-backend/worker-config.ts';
+
 export interface ScriptedTestMode {
   readonly kind: 'scripted';
   readonly db: string;
@@ -27,7 +32,7 @@ export function parseTestMode(search: string): ScriptedTestMode | null {
   const delay = Number(params.get('delay') ?? 0);
   return {
     kind: 'scripted',
-    db: params.get('db') || 'grove-test-scripted',
+    db: testDbName(params.get('db'), 'grove-test-scripted'),
     stageDelayMs: Number.isFinite(delay) && delay > 0 ? delay : 0,
     ...(params.get('engine') === 'page'
       ? {
@@ -38,6 +43,21 @@ export function parseTestMode(search: string): ScriptedTestMode | null {
         }
       : {}),
   };
+}
+
+/**
+ * The database the app itself opens on a page whose URL names a test mode other than
+ * `scripted` (`?test=memory`, or one this build does not know): a test one, never the app's.
+ */
+export function otherTestModeDb(search: string): string | null {
+  const test = new URLSearchParams(search).get('test');
+  if (test === null || test === 'scripted') return null;
+  return testDbName(null, `app-${test || 'unnamed'}`);
+}
+
+/** The banner of a page on a test database that no other test mode labels. */
+export function testDatabaseLabel(db: string): string {
+  return `Test URL: this page uses its own test database (${db}), never your memory`;
 }
 
 export function testModeLabel(embedder: string | null, notes: readonly string[]): string {

@@ -79,3 +79,5 @@ function shutdown(): void {
 }
 
 export const embedTestApi = { run, tryRun, shutdown };
+
+export type EmbedTestApi = typeof embedTestApi;

@@ -4,7 +4,6 @@
  * never touches the user's own memory: everything lives in this hook and its worker.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { parseTestMode } from '../../app/test-mode/test-mode.ts';
 import { isAbortError } from '../../engine/errors.ts';
 import type { Progress } from '../../engine/progress.ts';
 import { useGrove, useServices } from '../app-context.tsx';
@@ -65,17 +64,16 @@ export interface ExplorerActions {
 }
 
 function llmLabel(mode: ExplorerLlmMode, id: string | undefined): string {
-  if (mode === 'scripted') return 'Test mode: scripted LLM (not a real model)';
+  if (__GROVE_TEST_BUILD__ && mode === 'scripted')
+    return 'Test mode: scripted LLM (not a real model)';
   return id
     ? `LLM: ${id}`
     : 'No LLM loaded: no-LLM mode (extractive facts, hybrid judge: embedding + keywords)';
 }
 
 export function useExplorer(): [ExplorerState, ExplorerActions] {
-  const llmMode: ExplorerLlmMode = parseTestMode(globalThis.location?.search ?? '')
-    ? 'scripted'
-    : 'page';
-  const { runtime, embed } = useServices();
+  const { runtime, embed, testMode } = useServices();
+  const llmMode: ExplorerLlmMode = testMode ? 'scripted' : 'page';
   const client = useMemo(
     () =>
       new ExplorerClient(

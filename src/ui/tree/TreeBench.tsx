@@ -17,28 +17,44 @@ import { syntheticEmbedder, syntheticForest } from '../../engine/testing/synthet
 
 const QUESTION = 'Would the user enjoy a sourdough baking class or a cello concert?';
 
+interface Shown {
+  tree: MemoryTree;
+  traversal: TraversalEvent[];
+}
+
+function treeBenchApi(show: (shown: Shown) => void) {
+  return {
+    async load(factCount: number) {
+      const started = performance.now();
+      const tree = syntheticForest(factCount);
+      const result = await createTreeRetriever(tree, {
+        judge: noLlmJudge(),
+        embedder: syntheticEmbedder(),
+      }).retrieve(QUESTION);
+      show({ tree, traversal: [...result.events] });
+      return {
+        facts: tree.facts.size,
+        nodes: tree.nodes.size,
+        levels: tree.levels.map((l) => l.length),
+        events: result.events.length,
+        buildMs: performance.now() - started,
+      };
+    },
+  };
+}
+
+/** `window.grove.treeBench` (e2e test build only). */
+export type TreeBenchTestApi = ReturnType<typeof treeBenchApi>;
+
+declare module '../../app/test-api.ts' {
+  interface GroveTestApi {
+    treeBench?: TreeBenchTestApi;
+  }
+}
+
 export function TreeBench() {
-  const [data, setData] = useState<{ tree: MemoryTree; traversal: TraversalEvent[] } | null>(null);
-  useEffect(() => {
-    registerTestApi('treeBench', {
-      async load(factCount: number) {
-        const started = performance.now();
-        const tree = syntheticForest(factCount);
-        const result = await createTreeRetriever(tree, {
-          judge: noLlmJudge(),
-          embedder: syntheticEmbedder(),
-        }).retrieve(QUESTION);
-        setData({ tree, traversal: [...result.events] });
-        return {
-          facts: tree.facts.size,
-          nodes: tree.nodes.size,
-          levels: tree.levels.map((l) => l.length),
-          events: result.events.length,
-          buildMs: performance.now() - started,
-        };
-      },
-    });
-  }, []);
+  const [data, setData] = useState<Shown | null>(null);
+  useEffect(() => registerTestApi('treeBench', treeBenchApi(setData)), []);
   return (
     <section aria-label="Tree view benchmark">
       <h2>Tree view benchmark</h2>

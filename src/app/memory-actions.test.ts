@@ -1,0 +1,41 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { MemoryClient } from '../memory-backend/memory-client.ts';
+import { createGroveStore } from '../state/store.ts';
+import { createMemoryActions } from './memory-actions.ts';
+
+describe('memory actions: export', () => {
+  it("waits for this tab's pending chat saves before the worker reads the database", async () => {
+    const events: string[] = [];
+    const memory = {
+      exportProfile: vi.fn(async () => {
+        events.push('export');
+        return '{}';
+      }),
+    } as unknown as MemoryClient;
+    let saved = () => {};
+    const pending = new Promise<void>((resolve) => (saved = resolve));
+    const actions = createMemoryActions(createGroveStore(), memory, {
+      storage: undefined,
+      beforeExport: () => pending.then(() => void events.push('saves written')),
+    });
+    const exported = actions.exportProfile();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(memory.exportProfile).not.toHaveBeenCalled();
+    saved();
+    expect(await exported).toBe('{}');
+    expect(events).toEqual(['saves written', 'export']);
+  });
+
+  it('says so when the saves could not be waited for, and exports nothing', async () => {
+    const store = createGroveStore();
+    const memory = { exportProfile: vi.fn(async () => '{}') } as unknown as MemoryClient;
+    const actions = createMemoryActions(store, memory, {
+      storage: undefined,
+      beforeExport: () => Promise.reject(new Error('the disk is full')),
+    });
+    expect(await actions.exportProfile()).toBeUndefined();
+    expect(store.getState().memoryError).toBe('Export failed: the disk is full');
+    expect(memory.exportProfile).not.toHaveBeenCalled();
+  });
+});
