@@ -107,6 +107,12 @@ const ntmSummary = (over: Partial<NtmSummary>): NtmSummary => ({
   token_ratio: 0.597,
   goal_coverage: 0.886,
   linear_goal_coverage: 0.936,
+  goal_turns: {
+    total: 2414,
+    outside_main_tree: 0.69,
+    off_final_path: 0.82,
+    finals_outside_main_tree: 133,
+  },
   decisions: {
     new_tree: 2968,
     same_tree: 1119,

@@ -31,8 +31,14 @@ export interface DiscourseSettings {
   readonly topK: number;
   /** The best similar node must exceed this cosine before a branch change is considered (reference: 0.6). */
   readonly branchThreshold: number;
-  /** Embedding topic check: the query continues a path when its score reaches this. */
+  /** Topic check: the query continues a tree when its score (meaning and words) reaches this. */
   readonly topicThreshold: number;
+  /** The weight of the word overlap in a topic's score (0: meaning only, 1: words only). */
+  readonly wordWeight: number;
+  /** A turn that says it goes back ("let's go back to ...") goes to a tree scoring at least this. */
+  readonly returnThreshold: number;
+  /** A turn with at most this many content words is a follow-up: it stays in the current topic. */
+  readonly followUpWords: number;
   /** With an LLM (topic-margin.ts): a new topic is clear only when every tree scores below this. */
   readonly topicFloor: number;
   /** With an LLM: a tree is clear only when it scores at least this (and beats the others by the margin). */
@@ -59,6 +65,9 @@ export const DEFAULT_DISCOURSE_SETTINGS: DiscourseSettings = {
   topK: 3,
   branchThreshold: 0.6,
   topicThreshold: 0.7,
+  wordWeight: 0.5,
+  returnThreshold: 0.3,
+  followUpWords: 2,
   topicFloor: TOPIC_FLOOR,
   topicCeiling: TOPIC_CEILING,
   topicMargin: TOPIC_MARGIN,
@@ -70,6 +79,11 @@ export const DEFAULT_DISCOURSE_SETTINGS: DiscourseSettings = {
 
 export function discourseSettings(overrides: Partial<DiscourseSettings> = {}): DiscourseSettings {
   const s = { ...DEFAULT_DISCOURSE_SETTINGS, ...overrides };
+  if (!Number.isInteger(s.followUpWords) || s.followUpWords < 0) {
+    throw new RangeError(
+      `Context-Agent followUpWords must be an integer ≥ 0, got ${s.followUpWords}.`,
+    );
+  }
   for (const key of ['topK', 'topicChoices'] as const) {
     if (!Number.isInteger(s[key]) || s[key] < 1) {
       throw new RangeError(`Context-Agent ${key} must be an integer ≥ 1, got ${s[key]}.`);
@@ -85,12 +99,22 @@ export function discourseSettings(overrides: Partial<DiscourseSettings> = {}): D
       `Context-Agent topicFloor (${s.topicFloor}) must not exceed topicCeiling (${s.topicCeiling}).`,
     );
   }
+  if (!(s.wordWeight >= 0 && s.wordWeight <= 1)) {
+    throw new RangeError(`Context-Agent wordWeight is a weight in [0, 1], got ${s.wordWeight}.`);
+  }
   for (const key of ['summaryShare', 'questionShare'] as const) {
     if (!(s[key] > 0 && s[key] <= 1)) {
       throw new RangeError(`Context-Agent ${key} is a share in (0, 1], got ${s[key]}.`);
     }
   }
-  for (const key of ['branchThreshold', 'topicThreshold', 'topicFloor', 'topicCeiling'] as const) {
+  const cosines = [
+    'branchThreshold',
+    'topicThreshold',
+    'returnThreshold',
+    'topicFloor',
+    'topicCeiling',
+  ] as const;
+  for (const key of cosines) {
     if (!(s[key] >= -1 && s[key] <= 1)) {
       throw new RangeError(`Context-Agent ${key} is a cosine between -1 and 1, got ${s[key]}.`);
     }

@@ -116,7 +116,10 @@ describe('topic routing with an LLM', () => {
     const candidate = (treeId: string, score: number, current = false) => ({
       treeId,
       path: [],
+      meaning: score,
+      words: 0,
       score,
+      rounds: 1,
       current,
       treeIndex: Number(treeId.slice(1)) - 1,
     });
