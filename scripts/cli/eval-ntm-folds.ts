@@ -29,16 +29,16 @@ export type NtmGridPoint = Pick<
 
 /**
  * The grid: word weight × topic threshold × summary budgets (return threshold 0.3, a follow-up at
- * most 2 content words, the branch step at its defaults). Thresholds for meaning alone run higher:
+ * most 1 content word, the branch step at its defaults). Thresholds for meaning alone run higher:
  * mean-pooled GloVe cosines of unrelated sentences reach 0.5–0.6, word overlaps mostly stay below 0.3.
  */
 export function ntmGrid(): NtmGridPoint[] {
   const grid: NtmGridPoint[] = [];
   for (const wordWeight of [0, 0.3, 0.5]) {
-    const thresholds = wordWeight === 0 ? [0.6, 0.7, 0.8] : [0.35, 0.45, 0.55];
+    const thresholds = wordWeight === 0 ? [0.7] : [0.4, 0.45, 0.5];
     for (const topicThreshold of thresholds) {
       for (const summaryShare of [0.8, 0.9]) {
-        for (const questionShare of [0.15, 0.4]) {
+        for (const questionShare of [0.25, 0.4]) {
           grid.push({
             wordWeight,
             topicThreshold,

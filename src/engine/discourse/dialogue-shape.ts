@@ -12,9 +12,11 @@
  *   - `return`: the turn goes back to something said before ("Forget it, let's go back to ...",
  *     "I've changed my mind", "Where does my sister live?" is not one: it has no cue): an
  *     existing tree (the best-scoring one, the current tree included), not a new one;
- *   - `follow-up`: a short turn that leans on what came before ("and for dessert?", "Why?",
- *     "What about the second one?"): at most `followUpWords` content words, or opening on a
- *     connective: the current tree;
+ *   - `follow-up`: a turn that leans on what came before: short ("Why?", at most
+ *     `followUpWords` content words), pointing back in its first four words ("She found a flat
+ *     near the river", "Should I water them less often?") or, when short, opening on a
+ *     connective ("and for dessert?", "What about the cheaper hotel?"): the current tree
+ *     (unless another tree holds more of its words, see embedding-decider.ts);
  *   - `plain`: no cue; meaning and words decide (embedding-decider.ts).
  *
  * The first cue that matches, in that order, is the turn's shape.
@@ -40,6 +42,12 @@ const RECAP =
 const RETURN =
   /\b(back to|go(?:ing)? back|return(?:ing)? to|forget it|on second thought|never ?mind|(?:i(?:'ve| have)? )?changed my mind|as (?:i|we) (?:said|discussed|mentioned))\b/i;
 const CONNECTIVE = /^\W*(and|also|plus|then|so|but|or|what about|how about|same for)\b/i;
+/**
+ * A turn that points back within its first words ("She found a flat ...", "It's aimed at ...",
+ * "Should I water them less often?").
+ */
+const ANAPHOR =
+  /^\W*(?:[\w']+\W+){0,3}?(she|he|it|its|it's|they|they're|their|them|her|his|this|these|those)\b/i;
 
 export function dialogueShape(query: string, followUpWords: number): DialogueShape {
   const contentWords = wordTokens(query).filter((t) => isContentWord(t.norm)).length;
@@ -54,6 +62,8 @@ export function dialogueShape(query: string, followUpWords: number): DialogueSha
     if (m) return shape(kind, m[0].replace(/^\W+/, ''));
   }
   if (contentWords <= followUpWords) return shape('follow-up', `${contentWords} content words`);
+  const anaphor = ANAPHOR.exec(query);
+  if (anaphor) return shape('follow-up', anaphor[1] ?? '');
   const connective = CONNECTIVE.exec(query);
   if (connective && contentWords <= 2 * followUpWords) {
     return shape('follow-up', connective[0].replace(/^\W+/, ''));

@@ -6,7 +6,7 @@
  * ("Speaking of ...") leaves the current tree for the best other tree reaching `topicThreshold`,
  * else a new one; a recap ("the final plan") goes to the main topic (the most rounds); a return
  * ("let's go back to ...") goes to the best tree reaching `returnThreshold`; a short follow-up
- * stays. Otherwise (and when a cue finds no tree): the current tree continues when its score
+ * stays (unless another tree holds more of its words and reaches `topicThreshold`). Otherwise (and when a cue finds no tree): the current tree continues when its score
  * reaches `topicThreshold` (the paper checks it first); else the best other tree that reaches it;
  * else a new tree opens. With an LLM the same choice stands whenever the margin rule
  * (topic-margin.ts) finds it clear, and is the fallback for an unusable reply.
@@ -71,9 +71,16 @@ export function embeddingTopicChoice(
         );
       break;
     }
-    case 'follow-up':
-      if (current) return verdict(current.treeId, `follow-up (${cue}): stays in ${current.treeId}`);
+    case 'follow-up': {
+      // A short turn stays, unless its words belong to another topic more than to this one.
+      const wordier = candidates.find(
+        (c) => !c.current && c.words > (current?.words ?? 0) && c.score >= threshold,
+      );
+      if (current && !wordier) {
+        return verdict(current.treeId, `follow-up (${cue}): stays in ${current.treeId}`);
+      }
       break;
+    }
     case 'aside':
       if (bestOther && bestOther.score >= threshold) {
         return verdict(

@@ -67,7 +67,7 @@ export const DEFAULT_DISCOURSE_SETTINGS: DiscourseSettings = {
   topicThreshold: 0.7,
   wordWeight: 0.5,
   returnThreshold: 0.3,
-  followUpWords: 2,
+  followUpWords: 1,
   topicFloor: TOPIC_FLOOR,
   topicCeiling: TOPIC_CEILING,
   topicMargin: TOPIC_MARGIN,

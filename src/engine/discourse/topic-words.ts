@@ -13,12 +13,12 @@
  */
 import { stemmer } from 'stemmer';
 import { log } from '../math/index.ts';
-import { hasDigit, isContentWord, wordTokens } from './words.ts';
+import { hasDigit, isContentWord, normaliseText, wordTokens } from './words.ts';
 
 /** The Porter stems of a text's content words (numbers as normalised tokens). */
 export function topicStems(text: string): Set<string> {
   const out = new Set<string>();
-  for (const t of wordTokens(text)) {
+  for (const t of wordTokens(normaliseText(text))) {
     if (!isContentWord(t.norm)) continue;
     out.add(hasDigit(t.norm) ? t.norm : stemmer(t.norm));
   }
@@ -38,7 +38,7 @@ export function stemCounts(rounds: readonly ReadonlySet<string>[]): StemCounts {
 }
 
 export function stemIdf(stem: string, counts: StemCounts): number {
-  const n = counts.counts.get(stem) ?? 0;
+  const n = Math.max(1, counts.counts.get(stem) ?? 0);
   return log(1 + (counts.rounds - n + 0.5) / (n + 0.5));
 }
 
