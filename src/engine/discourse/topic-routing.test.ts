@@ -49,7 +49,11 @@ function forest(trees: number): DiscourseState {
 
 async function routeCounting(state: DiscourseState, query: string, llm: ScriptedLlm) {
   const before = llm.calls.length;
-  const routed = await routeTurn(state, query, discourseDeps({ embedder, llm, settings: MEANING_ONLY }));
+  const routed = await routeTurn(
+    state,
+    query,
+    discourseDeps({ embedder, llm, settings: MEANING_ONLY }),
+  );
   const calls = llm.calls.slice(before);
   const topic = calls.filter((c) => c.purpose === LLM_PURPOSES.discourseTopic);
   const decide = calls.filter((c) => c.purpose === LLM_PURPOSES.discourseDecide);

@@ -16,7 +16,10 @@ const embedder = new KeywordEmbedder([
 ]);
 
 function deps(): DiscourseDeps {
-  return discourseDeps({ embedder, settings: { topicThreshold: 0.3, branchMargin: 0.05, wordWeight: 0 } });
+  return discourseDeps({
+    embedder,
+    settings: { topicThreshold: 0.3, branchMargin: 0.05, wordWeight: 0 },
+  });
 }
 
 /** Routes and commits each user turn with an empty reply; returns every routed turn. */
