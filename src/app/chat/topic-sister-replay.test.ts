@@ -47,13 +47,16 @@ async function replay(turns: readonly string[]) {
 describe('sister replay (no model)', () => {
   it('goes back to the sister topic for "Where does my sister live?"', async () => {
     const placed = await replay([...SISTER, ...GARDEN, 'Where does my sister live?']);
-    const sisterTree = placed[0]?.treeNumber;
-    // The garden is a topic of its own…
-    expect(placed[SISTER.length]?.treeNumber).not.toBe(sisterTree);
-    // …the sister session stayed together, and the question goes back to it.
-    expect(placed.slice(0, SISTER.length).map((t) => t.treeNumber)).toEqual(
-      SISTER.map(() => sisterTree),
+    const sisterTrees = new Set(placed.slice(0, SISTER.length).map((t) => t.treeNumber));
+    const gardenTrees = new Set(
+      placed.slice(SISTER.length, SISTER.length + GARDEN.length).map((t) => t.treeNumber),
     );
-    expect(placed.at(-1)).toMatchObject({ topic: 'other-tree', treeNumber: sisterTree });
+    // The garden is a topic of its own…
+    expect([...gardenTrees].filter((n) => sisterTrees.has(n))).toEqual([]);
+    // …and the question goes back to the sister topic, not to a new one or the garden.
+    const question = placed.at(-1);
+    expect(question?.topic).toBe('other-tree');
+    expect(sisterTrees.has(question?.treeNumber ?? -1)).toBe(true);
+    expect(question?.pathRounds).toBeGreaterThanOrEqual(1);
   });
 });

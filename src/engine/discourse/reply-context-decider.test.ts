@@ -7,7 +7,7 @@ import { discourseSettings } from './settings.ts';
 const PLAIN: DialogueShape = { kind: 'plain', cue: '', contentWords: 3 };
 
 // Threshold 0.7, floor 0.4, ceiling 0.85, margin 0.1.
-const settings = discourseSettings();
+const settings = discourseSettings({ topicThreshold: 0.7 });
 
 /** Candidates best score first; a tree's place in the forest is its number (t2: 2). */
 function question(...scores: [treeId: string, score: number, current?: boolean][]): TopicQuestion {
