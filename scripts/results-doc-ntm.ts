@@ -97,7 +97,7 @@ export function ntmSection(section: NtmSection): string[] {
         ? ` The linear history misses ${pct(1 - s.linear_goal_coverage)}% of the goals too: their key terms are not ` +
           `in what it holds${s.decider === 'embedding-only' ? ' (the user turns only, as no replies are generated)' : ''}.`
         : ''),
-    ...(section.folds ? foldReading(section.folds) : []),
+    ...(section.folds ? foldReading(section.folds, s) : []),
     '',
   ];
 }
@@ -148,7 +148,7 @@ function foldLines({ cv }: NtmFoldsResult): string[] {
   ];
 }
 
-function foldReading({ cv }: NtmFoldsResult): string[] {
+function foldReading({ cv }: NtmFoldsResult, s: NtmSummary): string[] {
   const worstGap = Math.max(...cv.folds.map((f) => f.heldOut.gap_points));
   const worstRatio = Math.max(...cv.folds.map((f) => f.heldOut.token_ratio));
   const meanMet = cv.mean.gap_points <= NTM_TARGET_MEAN_POINTS;
@@ -164,5 +164,19 @@ function foldReading({ cv }: NtmFoldsResult): string[] {
       `${worstRatio.toFixed(3)} (${ratioMet ? 'within' : 'over'} ${NTM_TARGET_TOKEN_RATIO}). ` +
       'These held-out numbers, not the row above (the settings measured on the dialogues they were chosen on), ' +
       'are what to expect on NTM dialogues outside dev.',
+    `- **How close to the bounds.** The worst held-out fold leaves ${f2(100 * (NTM_TARGET_TOKEN_RATIO - worstRatio))} ` +
+      `points of token ratio and the mean ${f2(NTM_TARGET_MEAN_POINTS - cv.mean.gap_points)} points of coverage; ` +
+      `the folds spread over ${f2(worstGap - Math.min(...cv.folds.map((f) => f.heldOut.gap_points)))} points of gap ` +
+      `and ${(worstRatio - Math.min(...cv.folds.map((f) => f.heldOut.token_ratio))).toFixed(3)} of ratio, so a new ` +
+      'set of dialogues can land on either side of a bound that close.',
+    ...(s.goal_turns && s.goal_turns.total > 0
+      ? [
+          `- **Where the goals are.** ${pct(s.goal_turns.outside_main_tree)}% of the main task's goal-bearing turns ` +
+            `land outside the first turn's tree and ${pct(s.goal_turns.off_final_path)}% off the final turn's path: ` +
+            'without a model, the routing keeps topics small (a new tree unless meaning and words both point to an ' +
+            'earlier one), and most goals reach the final turn through the extractive summaries, whose budget ' +
+            '(summary and question shares) sets the coverage as much as the routing does.',
+        ]
+      : []),
   ];
 }

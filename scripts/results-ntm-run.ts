@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NtmRow } from '../src/engine/eval/ntm-eval.ts';
 import { runNtmEvalCommand } from './cli/eval-ntm.ts';
-import { runNtmFoldsCommand } from './cli/eval-ntm-folds.ts';
+import { runNtmFoldsCommand, type NtmFoldsResult } from './cli/eval-ntm-folds.ts';
 import type { NtmExact, NtmSection } from './results-doc-ntm.ts';
 
 export const NTM_FOLDS = 5;
@@ -21,6 +21,8 @@ export async function runNtmSection(
   file: string,
   limitArgs: readonly string[] = [],
   progress: (line: string) => void = (line) => process.stderr.write(line),
+  /** A saved cross-validation of the same file and code (its replay takes minutes). */
+  savedFolds?: NtmFoldsResult,
 ): Promise<NtmSection> {
   if (!existsSync(file)) return { file, skipped: `\`${file}\` not found (pass \`--ntm <file>\`)` };
   const args = ['--llm', 'none', ...limitArgs];
@@ -48,14 +50,18 @@ export async function runNtmSection(
     progress(
       `ntm: token ratio ${result.token_ratio}, goal coverage ${result.goal_coverage} (${Date.now() - t0} ms)\n`,
     );
-    const folds = await runNtmFoldsCommand(
-      ['--dataset', 'ntm', '--file', file, '--folds', String(NTM_FOLDS), ...args],
-      { progress: quiet },
-    );
+    const folds =
+      savedFolds ??
+      (
+        await runNtmFoldsCommand(
+          ['--dataset', 'ntm', '--file', file, '--folds', String(NTM_FOLDS), ...args],
+          { progress: quiet },
+        )
+      ).result;
     progress(
-      `ntm ${NTM_FOLDS}-fold: mean gap ${folds.result.cv.mean.gap_points.toFixed(2)} points (${Date.now() - t0} ms)\n`,
+      `ntm ${NTM_FOLDS}-fold: mean gap ${folds.cv.mean.gap_points.toFixed(2)} points (${Date.now() - t0} ms)\n`,
     );
-    return { file, args: args.join(' '), summary: result, exact, folds: folds.result };
+    return { file, args: args.join(' '), summary: result, exact, folds };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
