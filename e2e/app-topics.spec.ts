@@ -24,9 +24,9 @@ const LINES = [
   'context: 0 of 0 rounds, topic 1, decision CONTINUE',
   'context: 1 of 1 round, topic 1, decision CONTINUE',
   'context: 2 of 2 rounds, topic 1, decision CONTINUE',
-  // Unsure between the trip and a new topic, the reply keeps the trip's rounds (no LLM call before
-  // the reply); the model, asked after it, opens the new topic.
-  'context: 3 of 3 rounds, topic 1, decision CONTINUE; the model then placed it in topic 2 (new), decision CONTINUE',
+  // The garden shares neither words nor much meaning with the trip: a clear new topic, so the
+  // reply already gets the new topic's (empty) context, and the model agrees.
+  'context: 0 of 3 rounds, topic 2 (new), decision CONTINUE',
   'context: 1 of 4 rounds, topic 1 (back), decision CREATE_BRANCH',
   'context: 3 of 5 rounds, topic 1, decision SWITCH_BRANCH',
 ] as const;

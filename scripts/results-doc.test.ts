@@ -107,6 +107,12 @@ const ntmSummary = (over: Partial<NtmSummary>): NtmSummary => ({
   token_ratio: 0.597,
   goal_coverage: 0.886,
   linear_goal_coverage: 0.936,
+  goal_turns: {
+    total: 2414,
+    outside_main_tree: 0.69,
+    off_final_path: 0.82,
+    finals_outside_main_tree: 133,
+  },
   decisions: {
     new_tree: 2968,
     same_tree: 1119,
@@ -374,6 +380,53 @@ describe('resultsMarkdown: MS-TOD', () => {
 });
 
 describe('resultsMarkdown: NTM', () => {
+  it('renders the fold table, where goal turns went and the held-out reading', () => {
+    const point = {
+      wordWeight: 0.5,
+      topicThreshold: 0.5,
+      returnThreshold: 0.3,
+      summaryShare: 0.8,
+      questionShare: 0.4,
+    };
+    const fold = (gap: number, ratio: number) => ({
+      dialogues: 61,
+      goals: 340,
+      goal_coverage: 0.93 - gap / 100,
+      linear_goal_coverage: 0.93,
+      gap_points: gap,
+      token_ratio: ratio,
+      goal_turns_outside_main: 0.75,
+    });
+    const byFold = [fold(2, 0.58), fold(3.5, 0.59), fold(2, 0.58), fold(2, 0.58), fold(2, 0.58)];
+    const folds = {
+      dataset: 'ntm' as const,
+      file: 'ntm-dev.jsonl',
+      embedder: BUNDLED,
+      cv: {
+        k: 5,
+        candidates: 28,
+        folds: byFold.map((heldOut, i) => ({ fold: i, settings: point, trainSlack: 0.1, heldOut })),
+        mean: {
+          gap_points: 2.3,
+          token_ratio: 0.582,
+          goal_coverage: 0.907,
+          linear_goal_coverage: 0.93,
+        },
+        chosen: { settings: point, slack: -0.5, byFold },
+      },
+    };
+    const md = section(doc({ ntm: { ...ntm(), folds } }), 'NTM');
+    expect(md).toContain('### 5-fold cross-validation (NTM dev)');
+    expect(md).toMatch(/\| 2 +\| 61 +\| 89\.50 +\| 93\.00 +\| 3\.50 +\| 0\.590 +\| 75\.0 +\|/);
+    expect(md).toMatch(/\| mean +\| +\| 90\.70 +\| 93\.00 +\| 2\.30 +\| 0\.582 +\|/);
+    expect(md).toContain('2414 such turns, 69.0% outside the main task');
+    expect(md).toContain('token ratio ≤ 0.6 on every fold): met.**');
+    const bad = { ...folds, cv: { ...folds.cv, mean: { ...folds.cv.mean, gap_points: 3.2 } } };
+    expect(section(doc({ ntm: { ...ntm(), folds: bad } }), 'NTM')).toContain(
+      'on every fold): not met.**',
+    );
+  });
+
   it('renders the tokens, coverage and decisions of the run', () => {
     const md = section(doc({ ntm: ntm() }), 'NTM');
     expect(md).toContain('304 dialogues');

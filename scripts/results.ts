@@ -24,10 +24,9 @@ import { labelsSection, type LabelCoverageRow } from './results-doc-labels.ts';
 import type { FactQuality } from '../src/engine/facts/fact-quality.ts';
 import { runEvalCommand } from './cli/eval-command.ts';
 import { runMsTodCommand } from './cli/eval-ms-tod.ts';
-import { runNtmEvalCommand } from './cli/eval-ntm.ts';
+import { runNtmSection } from './results-ntm-run.ts';
 import { EVAL_METHODS } from '../src/engine/eval/methods.ts';
 import { MS_TOD_METHODS } from '../src/engine/eval/ms-tod-eval.ts';
-import type { NtmRow } from '../src/engine/eval/ntm-eval.ts';
 import type { EvalRow, MemoryCache } from '../src/engine/eval/run-eval.ts';
 import { exampleSection } from './results-doc-example.ts';
 import { readBlock, UPDATES_BLOCK } from './results-doc-updates.ts';
@@ -43,8 +42,6 @@ import {
   resultsMarkdown,
   type MsTodResultRun,
   type MsTodSection,
-  type NtmExact,
-  type NtmSection,
   type ResultRun,
 } from './results-doc.ts';
 
@@ -212,39 +209,6 @@ async function msTodSection(folder: string): Promise<MsTodSection> {
   return { folder, methods, ablations };
 }
 
-async function ntmSection(file: string): Promise<NtmSection> {
-  if (!existsSync(file)) return { file, skipped: `\`${file}\` not found (pass \`--ntm <file>\`)` };
-  const args = ['--llm', 'none', ...limitArgs];
-  const t0 = Date.now();
-  // The rows go to a fresh file (never resumed) so that the target is read from counts, unrounded.
-  const dir = await mkdtemp(join(tmpdir(), 'grove-results-ntm-'));
-  try {
-    const rowsFile = join(dir, 'rows.jsonl');
-    const { result } = await runNtmEvalCommand(
-      ['--dataset', 'ntm', '--file', file, '--json', '--out', rowsFile, ...args],
-      { progress: quiet },
-    );
-    const rows = (await readFile(rowsFile, 'utf8'))
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as NtmRow);
-    const sum = (pick: (r: NtmRow) => number) => rows.reduce((a, r) => a + pick(r), 0);
-    const linearTokens = sum((r) => r.linear_tokens_mean);
-    const exact: NtmExact = {
-      goals: sum((r) => r.goals),
-      goals_covered: sum((r) => r.goals_covered),
-      linear_goals_covered: sum((r) => r.linear_goals_covered),
-      token_ratio: linearTokens === 0 ? 0 : sum((r) => r.context_tokens_mean) / linearTokens,
-    };
-    process.stderr.write(
-      `ntm: token ratio ${result.token_ratio}, goal coverage ${result.goal_coverage} (${Date.now() - t0} ms)\n`,
-    );
-    return { file, args: args.join(' '), summary: result, exact };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
 const EXAMPLE_FILE = 'public/examples/grove-implexconv-example.json';
 
 /** One row per question of a `grove eval` run (its --out file, read back). */
@@ -310,7 +274,7 @@ const growth = existsSync(GROWTH_FILE)
     )
   : [];
 const msTod = await msTodSection(values['ms-tod']);
-const ntm = await ntmSection(values.ntm);
+const ntm = await runNtmSection(values.ntm, limitArgs);
 
 const seconds = Math.round((Date.now() - started) / 1000);
 const given = (['file', 'ms-tod', 'ntm'] as const)

@@ -77,6 +77,34 @@ describe('grove eval --dataset ntm', () => {
     ).rejects.toThrow(/holds rows of another run/);
   });
 
+  it('chooses settings by k-fold cross-validation with --folds (dialogues held out in turn)', async () => {
+    const { result } = await runEvalCommand([...common, '--llm', 'none', '--folds', '2'], {
+      progress: quiet,
+    });
+    const cv = (result as unknown as { cv: { k: number; candidates: number; folds: unknown[] } })
+      .cv;
+    expect(cv.k).toBe(2);
+    expect(cv.candidates).toBeGreaterThan(1);
+    expect(cv.folds).toHaveLength(2);
+    const plain = await runNtmEvalCommand(
+      [...common.slice(0, -1), '--llm', 'none', '--folds', '2'],
+      {
+        progress: quiet,
+      },
+    );
+    expect(plain.text).toMatch(/^Dataset: ntm {3}2-fold cross-validation/);
+    expect(plain.text).toContain('chosen on all folds: word weight');
+    await expect(
+      runNtmEvalCommand([...common, '--llm', 'none', '--folds', '1'], { progress: quiet }),
+    ).rejects.toThrow(/--folds must be at least 2/);
+    await expect(
+      runNtmEvalCommand([...common, '--llm', 'scripted', '--folds', '2'], { progress: quiet }),
+    ).rejects.toThrow(/--llm none/);
+    await expect(
+      runNtmEvalCommand([...common, '--llm', 'none', '--folds', '3'], { progress: quiet }),
+    ).rejects.toThrow(/needs at least 3 dialogues/);
+  });
+
   it('rejects options that make no sense on NTM with actionable messages', async () => {
     await expect(
       runNtmEvalCommand([...common, '--llm', 'oracle'], { progress: quiet }),

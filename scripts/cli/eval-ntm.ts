@@ -49,6 +49,7 @@ import {
   stoppingRun,
   stopOnFailure,
 } from './eval-serving.ts';
+import { isNtmFoldsRun, runNtmFoldsCommand } from './eval-ntm-folds.ts';
 import { modelsFrom } from './models.ts';
 import { progressReporter } from './progress-bar.ts';
 
@@ -59,6 +60,9 @@ export const ntmOptions = {
   'top-k': { type: 'string' },
   'branch-threshold': { type: 'string' },
   'topic-threshold': { type: 'string' },
+  'word-weight': { type: 'string' },
+  'return-threshold': { type: 'string' },
+  'follow-up-words': { type: 'string' },
   'topic-floor': { type: 'string' },
   'topic-ceiling': { type: 'string' },
   'topic-margin': { type: 'string' },
@@ -68,6 +72,81 @@ export const ntmOptions = {
   'question-share': { type: 'string' },
   'max-reply-tokens': { type: 'string' },
 } as const;
+
+/** The Context-Agent settings these options give (defaults: DEFAULT_DISCOURSE_SETTINGS). */
+export function ntmSettings(
+  values: Partial<Record<keyof typeof ntmOptions, unknown>>,
+): DiscourseSettings {
+  const str = (key: keyof typeof ntmOptions) =>
+    typeof values[key] === 'string' ? (values[key] as string) : undefined;
+  return {
+    topK: intOption(str('top-k'), 'top-k', DEFAULT_DISCOURSE_SETTINGS.topK),
+    branchThreshold: numberOption(
+      str('branch-threshold'),
+      'branch-threshold',
+      DEFAULT_DISCOURSE_SETTINGS.branchThreshold,
+    ),
+    topicThreshold: numberOption(
+      str('topic-threshold'),
+      'topic-threshold',
+      DEFAULT_DISCOURSE_SETTINGS.topicThreshold,
+    ),
+    wordWeight: numberOption(
+      str('word-weight'),
+      'word-weight',
+      DEFAULT_DISCOURSE_SETTINGS.wordWeight,
+      { min: 0, max: 1 },
+    ),
+    returnThreshold: numberOption(
+      str('return-threshold'),
+      'return-threshold',
+      DEFAULT_DISCOURSE_SETTINGS.returnThreshold,
+    ),
+    followUpWords: intOption(
+      str('follow-up-words'),
+      'follow-up-words',
+      DEFAULT_DISCOURSE_SETTINGS.followUpWords,
+    ),
+    topicFloor: numberOption(
+      str('topic-floor'),
+      'topic-floor',
+      DEFAULT_DISCOURSE_SETTINGS.topicFloor,
+    ),
+    topicCeiling: numberOption(
+      str('topic-ceiling'),
+      'topic-ceiling',
+      DEFAULT_DISCOURSE_SETTINGS.topicCeiling,
+    ),
+    topicMargin: numberOption(
+      str('topic-margin'),
+      'topic-margin',
+      DEFAULT_DISCOURSE_SETTINGS.topicMargin,
+      { min: 0, max: 2 },
+    ),
+    topicChoices: intOption(
+      str('topic-choices'),
+      'topic-choices',
+      DEFAULT_DISCOURSE_SETTINGS.topicChoices,
+    ),
+    branchMargin: numberOption(
+      str('branch-margin'),
+      'branch-margin',
+      DEFAULT_DISCOURSE_SETTINGS.branchMargin,
+    ),
+    summaryShare: numberOption(
+      str('summary-share'),
+      'summary-share',
+      DEFAULT_DISCOURSE_SETTINGS.summaryShare,
+      { min: 0, max: 1 },
+    ),
+    questionShare: numberOption(
+      str('question-share'),
+      'question-share',
+      DEFAULT_DISCOURSE_SETTINGS.questionShare,
+      { min: 0, max: 1 },
+    ),
+  };
+}
 
 /** Whether these `grove eval` arguments ask for the NTM replay. */
 export function isNtmRun(argv: readonly string[]): boolean {
@@ -142,6 +221,7 @@ export async function runNtmEvalCommand(
   argv: string[],
   deps: EvalDeps = {},
 ): Promise<{ json: boolean; result: NtmSummary; text: string }> {
+  if (isNtmFoldsRun(argv)) return (await runNtmFoldsCommand(argv, deps)) as never;
   const values = parse(argv, ntmOptions);
   choice(values.method, 'method', ['context-agent'] as const, 'context-agent');
   const file = required(values.file, 'file');
@@ -152,57 +232,7 @@ export async function runNtmEvalCommand(
       '--llm oracle has no meaning on NTM (no retrieval ground truth); use none, scripted or openai:URL#model',
     );
   }
-  const settings: DiscourseSettings = {
-    topK: intOption(values['top-k'], 'top-k', DEFAULT_DISCOURSE_SETTINGS.topK),
-    branchThreshold: numberOption(
-      values['branch-threshold'],
-      'branch-threshold',
-      DEFAULT_DISCOURSE_SETTINGS.branchThreshold,
-    ),
-    topicThreshold: numberOption(
-      values['topic-threshold'],
-      'topic-threshold',
-      DEFAULT_DISCOURSE_SETTINGS.topicThreshold,
-    ),
-    topicFloor: numberOption(
-      values['topic-floor'],
-      'topic-floor',
-      DEFAULT_DISCOURSE_SETTINGS.topicFloor,
-    ),
-    topicCeiling: numberOption(
-      values['topic-ceiling'],
-      'topic-ceiling',
-      DEFAULT_DISCOURSE_SETTINGS.topicCeiling,
-    ),
-    topicMargin: numberOption(
-      values['topic-margin'],
-      'topic-margin',
-      DEFAULT_DISCOURSE_SETTINGS.topicMargin,
-      { min: 0, max: 2 },
-    ),
-    topicChoices: intOption(
-      values['topic-choices'],
-      'topic-choices',
-      DEFAULT_DISCOURSE_SETTINGS.topicChoices,
-    ),
-    branchMargin: numberOption(
-      values['branch-margin'],
-      'branch-margin',
-      DEFAULT_DISCOURSE_SETTINGS.branchMargin,
-    ),
-    summaryShare: numberOption(
-      values['summary-share'],
-      'summary-share',
-      DEFAULT_DISCOURSE_SETTINGS.summaryShare,
-      { min: 0, max: 1 },
-    ),
-    questionShare: numberOption(
-      values['question-share'],
-      'question-share',
-      DEFAULT_DISCOURSE_SETTINGS.questionShare,
-      { min: 0, max: 1 },
-    ),
-  };
+  const settings = ntmSettings(values);
   const maxReplyTokens = intOption(values['max-reply-tokens'], 'max-reply-tokens', 512);
   const serving = servingFrom(values, llmArg);
   const models = modelsFrom(

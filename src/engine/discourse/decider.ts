@@ -3,6 +3,7 @@
  * implementations: the LLM (llm-decider.ts, the paper's prompts, asked at most once per
  * judgement) and embeddings only (embedding-decider.ts, Grove's no-LLM mode).
  */
+import type { DialogueShape } from './dialogue-shape.ts';
 import type { Branch, BranchDecision, DecisionSource, DiscourseNode, TreeId } from './types.ts';
 
 /** One topic tree as a routing candidate: its root-to-leaf path closest to the query. */
@@ -10,8 +11,14 @@ export interface TopicCandidate {
   readonly treeId: TreeId;
   /** The tree's best-scoring root-to-leaf path. */
   readonly path: readonly DiscourseNode[];
-  /** The embedding's topic score of that path (see topic-candidates.ts). */
+  /** The embedding's cosine to that path (see topic-candidates.ts). */
+  readonly meaning: number;
+  /** The idf-weighted share of the query's stemmed words the tree's rounds hold (topic-words.ts). */
+  readonly words: number;
+  /** Meaning and words blended (settings.wordWeight): what candidates are ranked by. */
   readonly score: number;
+  /** The rounds the tree holds. */
+  readonly rounds: number;
   /** The tree the conversation is in. */
   readonly current: boolean;
   /** The tree's place in the forest, in the order trees were opened (0: the oldest). */
@@ -23,6 +30,8 @@ export interface TopicQuestion {
   readonly queryEmbedding: readonly number[];
   /** Every tree that holds a round, best score first. */
   readonly candidates: readonly TopicCandidate[];
+  /** What the turn's own wording says about its place (dialogue-shape.ts). */
+  readonly shape: DialogueShape;
 }
 
 export interface TopicVerdict {

@@ -14,7 +14,7 @@ describe('extractiveSummary', () => {
       extractiveSummary(
         'Assume you are an electronics purchasing agent. Please recommend a laptop with a budget of 8000 yuan, at least 16GB of RAM, and a 512GB SSD.',
       ),
-    ).toBe('recommend laptop budget 8000 yuan least 16GB RAM 512GB SSD.');
+    ).toBe('laptop budget 8000 yuan least 16GB RAM 512GB SSD.');
   });
 
   it('keeps numbers and named items past the word budget, and negations', () => {
@@ -24,7 +24,7 @@ describe('extractiveSummary', () => {
         '',
         budget(0.4),
       ),
-    ).toBe('remove charger add two cables iPhone 15 Pro.');
+    ).toBe('remove charger two cables iPhone 15 Pro.');
     expect(extractiveSummary("I don't want the roaming package.", '')).toBe(
       "don't roaming package.",
     );
@@ -62,7 +62,7 @@ describe('extractiveSummary', () => {
   it('gives a round that only asks questions its share of the budget', () => {
     const question =
       'What is the difference between a mechanical keyboard and a membrane keyboard for programming?';
-    expect(extractiveSummary(question, '', budget(1, 0.5))).toBe('difference mechanical keyboard.');
+    expect(extractiveSummary(question, '', budget(1, 0.5))).toBe('mechanical keyboard membrane.');
     expect(
       extractiveSummary(
         question.replace('What is', 'Compare').replace('?', '.'),

@@ -22,10 +22,10 @@ export interface SummaryBudget {
   readonly maxWords: number;
 }
 
-/** Tuned on the NTM dev file with --llm none (see settings.ts). */
+/** Chosen by cross-validation on the NTM dev file with --llm none (see settings.ts). */
 export const DEFAULT_SUMMARY_BUDGET: SummaryBudget = {
   share: 0.8,
-  questionShare: 0.15,
+  questionShare: 0.4,
   minWords: 3,
   maxWords: 30,
 };
@@ -120,7 +120,31 @@ function wordBudget(contentWords: number, budget: SummaryBudget): number {
   return Math.max(budget.minWords, Math.min(budget.maxWords, words));
 }
 
-/** The first `room` words, plus any later number or named item (what summaries must keep). */
+/**
+ * Words of requests and questions that say what is asked, not what about ("add", "recommend",
+ * "difference", "suitable"): when a sentence must be cut, they go before the words that name
+ * the task's things.
+ */
+const GENERIC: ReadonlySet<string> = new Set(
+  (
+    'add added adding set make create include including includes use using need needs new ' +
+    'first requirement requirements recommend recommendation suggest suggestions suggestion ' +
+    'difference differences suitable best good better tips advice specific general ' +
+    'common important key main way ways better change changed modify adjust ensure provide ' +
+    'consider considering plan planning decided decide choose prefer keep'
+  ).split(' '),
+);
+
+/**
+ * The first `room` words, the generic request words left for last, plus any later number or
+ * named item (what summaries must keep); in their original order.
+ */
 function keepEssentials(words: readonly string[], room: number): string[] {
-  return words.filter((w, i) => i < room || hasDigit(w) || isNamedItem(w, false));
+  const order = words
+    .map((w, i) => ({ i, generic: GENERIC.has(w.toLowerCase()) }))
+    .sort((a, b) => Number(a.generic) - Number(b.generic) || a.i - b.i)
+    .slice(0, room)
+    .map((x) => x.i);
+  const kept = new Set(order);
+  return words.filter((w, i) => kept.has(i) || hasDigit(w) || isNamedItem(w, false));
 }

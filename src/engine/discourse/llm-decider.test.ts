@@ -16,7 +16,7 @@ const history = [
 const refinement = 'Forget it: budget budget laptop 9000 instead';
 
 /** Thresholds fit for the keyword embedder's exact cosines (the defaults suit GloVe). */
-const settings = { topicThreshold: 0.3, topicFloor: 0.25, topicCeiling: 0.35 };
+const settings = { topicThreshold: 0.3, topicFloor: 0.25, topicCeiling: 0.35, wordWeight: 0 };
 const deps = (llm: ScriptedLlm, more: Partial<DiscourseSettings> = {}) =>
   discourseDeps({ embedder, llm, settings: { ...settings, ...more } });
 

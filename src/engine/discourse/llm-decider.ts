@@ -74,7 +74,7 @@ export function llmDecider(
   return {
     mode: 'llm',
     async chooseTopic(question: TopicQuestion, signal?: AbortSignal): Promise<TopicVerdict> {
-      const choice = embeddingTopicChoice(question, settings.topicThreshold);
+      const choice = embeddingTopicChoice(question, settings);
       const clarity = topicClarity(question, choice, settings);
       if (clarity.clear) return { ...choice, reason: `${choice.reason}; ${clarity.reason}` };
       const listed = listedTopics(question.candidates, settings.topicChoices);

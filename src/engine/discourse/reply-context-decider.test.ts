@@ -1,21 +1,27 @@
 import { describe, expect, it } from 'vitest';
+import type { DialogueShape } from './dialogue-shape.ts';
 import type { TopicCandidate, TopicQuestion } from './decider.ts';
 import { replyContextDecider } from './reply-context-decider.ts';
 import { discourseSettings } from './settings.ts';
 
+const PLAIN: DialogueShape = { kind: 'plain', cue: '', contentWords: 3 };
+
 // Threshold 0.7, floor 0.4, ceiling 0.85, margin 0.1.
-const settings = discourseSettings();
+const settings = discourseSettings({ topicThreshold: 0.7 });
 
 /** Candidates best score first; a tree's place in the forest is its number (t2: 2). */
 function question(...scores: [treeId: string, score: number, current?: boolean][]): TopicQuestion {
   const candidates: TopicCandidate[] = scores.map(([treeId, score, current]) => ({
     treeId,
     path: [],
+    meaning: score,
+    words: 0,
     score,
+    rounds: 1,
     current: current === true,
     treeIndex: Number(treeId.slice(1)),
   }));
-  return { query: 'q', queryEmbedding: [1], candidates };
+  return { query: 'q', queryEmbedding: [1], candidates, shape: PLAIN };
 }
 
 describe('replyContextDecider (the reply context before the model places the turn)', () => {

@@ -16,7 +16,7 @@ export function replyContextDecider(settings: DiscourseSettings): DiscourseDecid
   return {
     mode: 'embedding',
     chooseTopic(question): Promise<TopicVerdict> {
-      const choice = embeddingTopicChoice(question, settings.topicThreshold);
+      const choice = embeddingTopicChoice(question, settings);
       const clarity = topicClarity(question, choice, settings);
       const best = question.candidates[0];
       if (clarity.clear || !best || best.score < settings.topicFloor) {

@@ -2,14 +2,16 @@ import { DEFAULT_SUMMARY_BUDGET, type SummaryBudget } from './extractive-summary
 
 /**
  * Context-Agent's knobs. The reference values come from the paper's code (top-3 similar nodes,
- * cosine > 0.6 before the decider is consulted). The no-LLM values (topicThreshold, branchMargin,
- * summaryShare, questionShare) are Grove's, tuned on the NTM dev file only, with the bundled
- * GloVe embedder (`grove eval --dataset ntm --llm none`): the lowest token ratio whose goal
- * coverage stays within 5 points of the linear history's without degenerating into a tree per
- * turn (dev: ratio 0.597, coverage 0.886 vs 0.936 — on the edge; the trade-off is a line, about
- * +1 point of coverage per +0.02 of ratio, set mostly by the summary budget). Mean-pooled GloVe
- * vectors of unrelated sentences still reach cosines of 0.5–0.6, hence a topic threshold of 0.7;
- * a sentence-embedding model would want its own value.
+ * cosine > 0.6 before the decider is consulted). The no-LLM values (wordWeight, topicThreshold,
+ * returnThreshold, followUpWords, summaryShare, questionShare) are Grove's, chosen by 5-fold
+ * cross-validation on the NTM dev file with the bundled GloVe embedder (`grove eval --dataset ntm
+ * --llm none --folds 5`, scripts/cli/eval-ntm-folds.ts): the grid setting whose worst fold is best
+ * against a coverage gap of 3 points and a token ratio of 0.6. The same setting was chosen on
+ * every four folds; on the held-out folds it keeps goal coverage 2.74 points below the linear
+ * history's on average (2.33–3.19) at a token ratio of 0.581–0.594 (docs/results.md, NTM). A
+ * topic's score blends the embedding's cosine and the word overlap half and half: mean-pooled
+ * GloVe vectors of unrelated sentences still reach cosines of 0.5–0.6, and words tell topics
+ * apart where those cosines do not. A sentence-embedding model would want its own values.
  *
  * With an LLM, topicFloor, topicCeiling and topicMargin decide which topic choices the embedding
  * makes alone (topic-margin.ts). They are set on NTM dev without an LLM, from a silver label:
@@ -31,8 +33,14 @@ export interface DiscourseSettings {
   readonly topK: number;
   /** The best similar node must exceed this cosine before a branch change is considered (reference: 0.6). */
   readonly branchThreshold: number;
-  /** Embedding topic check: the query continues a path when its score reaches this. */
+  /** Topic check: the query continues a tree when its score (meaning and words) reaches this. */
   readonly topicThreshold: number;
+  /** The weight of the word overlap in a topic's score (0: meaning only, 1: words only). */
+  readonly wordWeight: number;
+  /** A turn that says it goes back ("let's go back to ...") goes to a tree scoring at least this. */
+  readonly returnThreshold: number;
+  /** A turn with at most this many content words is a follow-up: it stays in the current topic. */
+  readonly followUpWords: number;
   /** With an LLM (topic-margin.ts): a new topic is clear only when every tree scores below this. */
   readonly topicFloor: number;
   /** With an LLM: a tree is clear only when it scores at least this (and beats the others by the margin). */
@@ -58,7 +66,10 @@ export interface DiscourseSettings {
 export const DEFAULT_DISCOURSE_SETTINGS: DiscourseSettings = {
   topK: 3,
   branchThreshold: 0.6,
-  topicThreshold: 0.7,
+  topicThreshold: 0.5,
+  wordWeight: 0.5,
+  returnThreshold: 0.3,
+  followUpWords: 1,
   topicFloor: TOPIC_FLOOR,
   topicCeiling: TOPIC_CEILING,
   topicMargin: TOPIC_MARGIN,
@@ -70,6 +81,11 @@ export const DEFAULT_DISCOURSE_SETTINGS: DiscourseSettings = {
 
 export function discourseSettings(overrides: Partial<DiscourseSettings> = {}): DiscourseSettings {
   const s = { ...DEFAULT_DISCOURSE_SETTINGS, ...overrides };
+  if (!Number.isInteger(s.followUpWords) || s.followUpWords < 0) {
+    throw new RangeError(
+      `Context-Agent followUpWords must be an integer ≥ 0, got ${s.followUpWords}.`,
+    );
+  }
   for (const key of ['topK', 'topicChoices'] as const) {
     if (!Number.isInteger(s[key]) || s[key] < 1) {
       throw new RangeError(`Context-Agent ${key} must be an integer ≥ 1, got ${s[key]}.`);
@@ -85,12 +101,22 @@ export function discourseSettings(overrides: Partial<DiscourseSettings> = {}): D
       `Context-Agent topicFloor (${s.topicFloor}) must not exceed topicCeiling (${s.topicCeiling}).`,
     );
   }
+  if (!(s.wordWeight >= 0 && s.wordWeight <= 1)) {
+    throw new RangeError(`Context-Agent wordWeight is a weight in [0, 1], got ${s.wordWeight}.`);
+  }
   for (const key of ['summaryShare', 'questionShare'] as const) {
     if (!(s[key] > 0 && s[key] <= 1)) {
       throw new RangeError(`Context-Agent ${key} is a share in (0, 1], got ${s[key]}.`);
     }
   }
-  for (const key of ['branchThreshold', 'topicThreshold', 'topicFloor', 'topicCeiling'] as const) {
+  const cosines = [
+    'branchThreshold',
+    'topicThreshold',
+    'returnThreshold',
+    'topicFloor',
+    'topicCeiling',
+  ] as const;
+  for (const key of cosines) {
     if (!(s[key] >= -1 && s[key] <= 1)) {
       throw new RangeError(`Context-Agent ${key} is a cosine between -1 and 1, got ${s[key]}.`);
     }

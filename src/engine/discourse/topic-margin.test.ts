@@ -1,17 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import type { DialogueShape } from './dialogue-shape.ts';
 import type { TopicCandidate } from './decider.ts';
 import { topicClarity } from './topic-margin.ts';
+
+const PLAIN: DialogueShape = { kind: 'plain', cue: '', contentWords: 3 };
 
 const settings = { topicFloor: 0.4, topicCeiling: 0.85, topicMargin: 0.1 };
 const candidate = (treeId: string, score: number, current = false): TopicCandidate => ({
   treeId,
   path: [],
+  meaning: score,
+  words: 0,
   score,
+  rounds: 1,
   current,
   treeIndex: Number(treeId.slice(1)),
 });
 const clarity = (treeId: string | null, ...candidates: TopicCandidate[]) =>
-  topicClarity({ query: 'q', queryEmbedding: [], candidates }, { treeId }, settings).clear;
+  topicClarity({ query: 'q', queryEmbedding: [], candidates, shape: PLAIN }, { treeId }, settings)
+    .clear;
 
 describe('topicClarity', () => {
   it('finds a new topic clear only when every tree scores below the floor', () => {

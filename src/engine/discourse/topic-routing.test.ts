@@ -9,6 +9,8 @@ import { discourseDeps, routeTurn } from './turn.ts';
 import type { DiscourseState } from './types.ts';
 
 const TREES = 50;
+/** The keyword embedder's cosines alone, at the thresholds these tests were written for. */
+const MEANING_ONLY = { wordWeight: 0, topicThreshold: 0.7 };
 const topicWord = (i: number) => `topic${i}`;
 /** One dimension per tree's topic word, and one word no tree holds. */
 const embedder = new KeywordEmbedder([
@@ -47,7 +49,11 @@ function forest(trees: number): DiscourseState {
 
 async function routeCounting(state: DiscourseState, query: string, llm: ScriptedLlm) {
   const before = llm.calls.length;
-  const routed = await routeTurn(state, query, discourseDeps({ embedder, llm }));
+  const routed = await routeTurn(
+    state,
+    query,
+    discourseDeps({ embedder, llm, settings: MEANING_ONLY }),
+  );
   const calls = llm.calls.slice(before);
   const topic = calls.filter((c) => c.purpose === LLM_PURPOSES.discourseTopic);
   const decide = calls.filter((c) => c.purpose === LLM_PURPOSES.discourseDecide);
@@ -116,7 +122,10 @@ describe('topic routing with an LLM', () => {
     const candidate = (treeId: string, score: number, current = false) => ({
       treeId,
       path: [],
+      meaning: score,
+      words: 0,
       score,
+      rounds: 1,
       current,
       treeIndex: Number(treeId.slice(1)) - 1,
     });
@@ -168,7 +177,7 @@ describe('reply-first turns (the device budget: no LLM call before the reply)', 
   it('chooses the reply context without a call, then the LLM places the round', async () => {
     const state = forest(TREES);
     const llm = new ScriptedLlm();
-    const deps = discourseDeps({ embedder, llm });
+    const deps = discourseDeps({ embedder, llm, settings: MEANING_ONLY });
     const routed = await routeForReply(state, ambiguous, deps);
     expect(llm.calls).toHaveLength(0);
     // Ambiguous between trees 4 and 8 for the embedding, which picks the first opened.
@@ -184,7 +193,7 @@ describe('reply-first turns (the device budget: no LLM call before the reply)', 
     const paper = await routeTurn(
       state,
       ambiguous,
-      discourseDeps({ embedder, llm: new ScriptedLlm() }),
+      discourseDeps({ embedder, llm: new ScriptedLlm(), settings: MEANING_ONLY }),
     );
     expect(settled.routed.state).toEqual(paper.state);
   });
@@ -196,13 +205,13 @@ describe('reply-first turns (the device budget: no LLM call before the reply)', 
       LLM_PURPOSES.discourseDecide,
       '{"action": "CONTINUE", "reason": "same thread"}',
     );
-    const withLlm = discourseDeps({ embedder, llm });
+    const withLlm = discourseDeps({ embedder, llm, settings: MEANING_ONLY });
     const routed = await routeForReply(state, clear, withLlm);
     const settled = await settleTurn(state, routed, '', withLlm);
     expect(settled.changed).toBe(false);
     expect(settled.node.treeId).toBe('t6');
 
-    const noLlm = discourseDeps({ embedder });
+    const noLlm = discourseDeps({ embedder, settings: MEANING_ONLY });
     const alone = await routeForReply(state, ambiguous, noLlm);
     const kept = await settleTurn(state, alone, '', noLlm);
     expect(kept.changed).toBe(false);

@@ -12,6 +12,7 @@ import { throwIfAborted } from '../errors.ts';
 import { approximateTokenizer } from '../tokens.ts';
 import { selectContext, type ContextSelection } from './context.ts';
 import type { DiscourseDecider } from './decider.ts';
+import { dialogueShape } from './dialogue-shape.ts';
 import { embeddingDecider } from './embedding-decider.ts';
 import type { DiscourseEvent, TopicCheck } from './events.ts';
 import {
@@ -141,13 +142,18 @@ async function chooseTree(
       reason: 'the current topic has no round yet',
     };
   }
-  const candidates = topicCandidates(state, current.id, queryEmbedding);
+  const { settings } = deps;
+  const candidates = topicCandidates(state, current.id, queryEmbedding, query, settings.wordWeight);
+  const shape = dialogueShape(query, settings.followUpWords);
   const checks = candidates.map((c) => ({
     treeId: c.treeId,
     leafId: c.path.at(-1)?.id ?? '',
     score: c.score,
   }));
-  const verdict = await deps.decider.chooseTopic({ query, queryEmbedding, candidates }, signal);
+  const verdict = await deps.decider.chooseTopic(
+    { query, queryEmbedding, candidates, shape },
+    signal,
+  );
   const { source, reason } = verdict;
   const chosen = candidates.find((c) => c.treeId === verdict.treeId);
   if (!chosen) return { state: openTree(state), outcome: 'new-tree', checks, source, reason };

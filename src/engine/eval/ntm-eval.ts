@@ -20,6 +20,7 @@ import { callStructured } from '../json-output.ts';
 import type { ChatMessage, LlmPort, Tokenizer } from '../ports.ts';
 import { approximateTokenizer } from '../tokens.ts';
 import { goalCoverage, goalKeyTerms, parseGoals } from './goal-terms.ts';
+import { goalTurns, type GoalTurns, type PlacedTurn } from './goal-turns.ts';
 import { mean } from '../scores.ts';
 
 export const NTM_REPLY_PURPOSE = 'ntm-reply';
@@ -91,6 +92,8 @@ export interface NtmRow {
   readonly linear_missed_goals: readonly string[];
   readonly trees: number;
   readonly branches: number;
+  /** Where the main task's goal-bearing turns went (goal-turns.ts). */
+  readonly goal_turns: GoalTurns;
   readonly decisions: DecisionCounts;
   readonly llm_decisions: LlmDecisions;
   /** Goals the judge found satisfied in the final reply / goals (null without a judge). */
@@ -150,6 +153,8 @@ export async function replayNtmDialogue(
   let coverage = { covered: 0, total: goals.length, missed: [] as string[] };
   let linearCoverage = coverage;
   let finalReply = '';
+  const placed: PlacedTurn[] = [];
+  let final = { treeId: '', pathNodeIds: [] as readonly string[] };
   for (const [index, query] of dialogue.turns.entries()) {
     throwIfAborted(signal);
     const routed = await routeTurn(state, query, deps, signal);
@@ -160,6 +165,10 @@ export async function replayNtmDialogue(
     if (index === dialogue.turns.length - 1) {
       coverage = goalCoverage(goals, routed.context.messages.map((m) => m.content).join('\n'));
       linearCoverage = goalCoverage(goals, [...linear.map((m) => m.content), query].join('\n'));
+      final = {
+        treeId: routed.state.activeTreeId ?? '',
+        pathNodeIds: routed.context.pathNodeIds,
+      };
     }
     const reply = replyLlm
       ? (
@@ -174,6 +183,7 @@ export async function replayNtmDialogue(
     finalReply = reply;
     const committed = await commitRound(routed, reply, deps, signal);
     state = committed.state;
+    placed.push({ text: query, treeId: committed.node.treeId, nodeId: committed.node.id });
     linear.push(...roundMessages({ user: query, assistant: reply }));
   }
   let judged: NtmRow['judged'] = null;
@@ -213,6 +223,7 @@ export async function replayNtmDialogue(
     linear_missed_goals: linearCoverage.missed,
     trees: state.trees.length,
     branches: Object.keys(state.branches).length,
+    goal_turns: goalTurns(placed.slice(0, -1), final, goals),
     decisions,
     llm_decisions: llmDecisions,
     judged,
@@ -256,6 +267,17 @@ export interface NtmSummary {
   /** Share of all checkpoint goals whose key terms are in the final turn's selected context. */
   readonly goal_coverage: number;
   readonly linear_goal_coverage: number;
+  /**
+   * Where the main task's goal-bearing turns went, over all dialogues: how many there were, the
+   * share that landed outside the main task's tree (the error that loses goals), the share off the
+   * final turn's path, and the dialogues whose final turn left the main task's tree.
+   */
+  readonly goal_turns: {
+    readonly total: number;
+    readonly outside_main_tree: number;
+    readonly off_final_path: number;
+    readonly finals_outside_main_tree: number;
+  };
   readonly decisions: DecisionCounts;
   /** LLM decisions per turn (topic, branch: means over all turns) and the most in one turn. */
   readonly llm_decisions_per_turn: LlmDecisions;
@@ -284,6 +306,9 @@ export function summariseNtm(
   const judged = rows.filter((r) => r.judged !== null && r.judged.total > 0);
   const round3 = (x: number) => Math.round(x * 1000) / 1000;
   const turns = rows.reduce((a, r) => a + r.turns, 0);
+  const sumRows = (pick: (r: NtmRow) => number) => rows.reduce((a, r) => a + pick(r), 0);
+  const goalTurnCount = sumRows((r) => r.goal_turns.total);
+  const share = (n: number) => (goalTurnCount === 0 ? 0 : round3(n / goalTurnCount));
   const perTurn = (pick: (r: NtmRow) => number) =>
     turns === 0 ? 0 : round3(rows.reduce((a, r) => a + pick(r), 0) / turns);
   return {
@@ -295,6 +320,12 @@ export function summariseNtm(
     token_ratio: linear === 0 ? 0 : round3(context / linear),
     goal_coverage: round3(covered((r) => r.goals_covered)),
     linear_goal_coverage: round3(covered((r) => r.linear_goals_covered)),
+    goal_turns: {
+      total: goalTurnCount,
+      outside_main_tree: share(goalTurnCount - sumRows((r) => r.goal_turns.in_main_tree)),
+      off_final_path: share(goalTurnCount - sumRows((r) => r.goal_turns.on_final_path)),
+      finals_outside_main_tree: rows.filter((r) => !r.goal_turns.final_in_main_tree).length,
+    },
     decisions,
     llm_decisions_per_turn: {
       topic: perTurn((r) => r.llm_decisions.topic),
