@@ -56,7 +56,9 @@ export interface LifetimeResult {
 
 /** Candidates the model sees, at most: the nearest by meaning and by words together. */
 export const MODEL_CANDIDATES = 5;
-const MIN_CANDIDATE_COSINE = 0.35;
+const MIN_CANDIDATE_COSINE = 0.5;
+/** Content words a candidate must share with the new fact to be offered by words. */
+const MIN_SHARED_WORDS = 2;
 
 /** When a fact began to hold: its own `validFrom`, else its earliest session's date. */
 export function validFromOf(fact: {
@@ -195,7 +197,7 @@ function modelCandidates(fact: EmbeddedFact, current: readonly EmbeddedFact[]): 
     .sort((a, b) => b.cos - a.cos)
     .slice(0, half);
   const byWords = scored
-    .filter((s) => s.shared > 0)
+    .filter((s) => s.shared >= MIN_SHARED_WORDS)
     .sort((a, b) => b.shared - a.shared || b.cos - a.cos)
     .slice(0, MODEL_CANDIDATES);
   const out = new Map<FactId, EmbeddedFact>();
