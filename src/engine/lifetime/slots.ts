@@ -315,7 +315,12 @@ function readMentions(text: string): SlotMention[] {
     // Cheap gates on the whole text first: most facts state no slot at all.
     if (!def.state.test(text) || (def.values && !def.values.test(text))) continue;
     for (const scope of scopesOf(text, def)) {
-      const found = def.values ? lexiconValues(scope, def.values) : properNames(scope);
+      // A name in a clause counts from the words that state the slot on ("I moved to Denver
+      // for a job at a bike shop" names no employer and no bike).
+      const stated = def.state.exec(scope)?.index ?? 0;
+      const found = def.values
+        ? lexiconValues(scope, def.values)
+        : properNames(scope).filter((n) => n.at >= stated);
       for (const { value, at } of found) {
         if (value === '') continue;
         const where = clauseAt(scope, at);

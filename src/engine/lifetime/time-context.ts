@@ -193,14 +193,6 @@ export function timeAwareItems(
     .slice(0, MAX_LINEAGE)
     .map((f) => factItem(f, options));
   const time = questionTime(question);
-  // "Which city do I live in now?" with a current fact on that attribute: the lineage is the
-  // answer, and anything else would only bring values that no longer hold.
-  if (
-    time.kind === 'current' &&
-    ASKS_NOW.test(question) &&
-    facts.some((f) => isCurrentOn(f, slots))
-  )
-    return first;
   const shown = new Set(first.map((i) => i.id));
   const stale = time.kind === 'current' ? staleValues(facts, slots) : [];
   const rest = dated.filter(
@@ -210,6 +202,21 @@ export function timeAwareItems(
       !othersSlot(item.text, slots) &&
       !stale.some((value) => mentions(item.text, value)),
   );
+  // "Which city do I live in now?" with a current fact on that attribute: the lineage is the
+  // answer, and older memories would only bring values that no longer hold. Memories said after
+  // the newest of the lineage stay: they may hold a newer value the words did not name.
+  if (
+    time.kind === 'current' &&
+    ASKS_NOW.test(question) &&
+    facts.some((f) => isCurrentOn(f, slots))
+  ) {
+    const newest =
+      first
+        .map((i) => i.validFrom ?? '')
+        .sort(compareDates)
+        .at(-1) ?? '';
+    return [...first, ...rest.filter((item) => compareDates(item.validFrom ?? '', newest) > 0)];
+  }
   return [...first, ...rest];
 }
 
