@@ -27,6 +27,7 @@ import type {
 import { approximateTokenizer } from '../../engine/tokens.ts';
 import { EndpointError, EndpointResponseError, EndpointTimeoutError } from '../errors.ts';
 import { parseCompletion, readSse } from './openai-wire.ts';
+import type { RetryNotice } from './retry-notice.ts';
 import type { DeltaCallback } from './web-llm-port.ts';
 
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -51,6 +52,8 @@ export interface OpenAiHttpOptions {
   /** Wall clock in ms, for Retry-After dates (default Date.now). */
   readonly now?: () => number;
   readonly fetch?: typeof fetch;
+  /** Told as each retry is scheduled, before its wait (the CLI prints `retryNoticeLine`). */
+  readonly onRetry?: (notice: RetryNotice) => void;
 }
 
 /** The app's default: one quick retry, then the error (a person is waiting). */
@@ -148,6 +151,18 @@ export class OpenAiHttpPort implements LlmPort {
         };
       },
       giveUp: (last, reason) => this.gaveUp(last, reason),
+      ...(this.options.onRetry
+        ? {
+            onRetry: ({ attempts, delayMs, error }) =>
+              this.options.onRetry?.({
+                url: this.url,
+                retry: attempts,
+                retries: this.retryPolicy.maxAttempts - 1,
+                delayMs,
+                error,
+              }),
+          }
+        : {}),
     });
   }
 
