@@ -5,7 +5,7 @@
  * the composition root hands them as `services.runtime`.
  */
 import { buildAppConfig } from '../models/llm/app-config.ts';
-import { createLlm } from '../models/llm/create-llm.ts';
+import { createLlm, type LlmWorkerEvents } from '../models/llm/create-llm.ts';
 import type { LlmPort } from '../engine/ports.ts';
 import { listCachedModels, webLlmModelCache, type CachedModel } from '../models/llm/model-cache.ts';
 import { LocalStorageSettings, ModelChoiceStore, type LlmChoice } from '../models/model-choice.ts';
@@ -20,6 +20,24 @@ import {
 import { callLog } from './call-log.ts';
 import { registerTestApi } from './test-api.ts';
 
+/** Who hears of the model worker's crashes and restarts (the app's worker notice). */
+const llmWorkerListeners = new Set<LlmWorkerEvents>();
+
+/** Hears of the model worker's crashes and restarts until the returned function is called. */
+export function onLlmWorker(events: LlmWorkerEvents): () => void {
+  llmWorkerListeners.add(events);
+  return () => llmWorkerListeners.delete(events);
+}
+
+const llmWorkerEvents: LlmWorkerEvents = {
+  onCrash: (error, restarting) => {
+    for (const l of llmWorkerListeners) l.onCrash?.(error, restarting);
+  },
+  onRestarted: () => {
+    for (const l of llmWorkerListeners) l.onRestarted?.();
+  },
+};
+
 export const runtime = new RuntimeController(
   () => probeCapabilities(),
   new ModelChoiceStore(new LocalStorageSettings()),
@@ -28,6 +46,7 @@ export const runtime = new RuntimeController(
     assertConnectAllowed(choice, location.href);
     return createLlm(selection, choice, onProgress, undefined, {
       onCall: (call) => callLog.record(call),
+      worker: llmWorkerEvents,
     });
   },
 );

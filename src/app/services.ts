@@ -26,7 +26,7 @@ import { persistTopics } from './chat/topics-persistence.ts';
 import { createMemoryActions, savedProfileId, type MemoryActions } from './memory-actions.ts';
 import { startMemoryTestMode } from './memory-test-mode.ts';
 import { memoryWorkerConfig, startMemoryWorker, type MemoryWorkerStart } from './memory-worker.ts';
-import { runtime, runtimeService, type RuntimeService } from './runtime.ts';
+import { onLlmWorker, runtime, runtimeService, type RuntimeService } from './runtime.ts';
 import { registerTestApi } from './test-api.ts';
 import { OneEngineLlm } from './test-mode/one-engine-llm.ts';
 import { ScriptedChatLlm } from './test-mode/scripted-chat-llm.ts';
@@ -94,6 +94,29 @@ function followPageLlm(
   runtime.subscribe(update);
 }
 
+/** The worker notice: a worker stopped (and is restarting, or left stopped), then it is back. */
+function workerNotices(store: GroveStore) {
+  return {
+    crashed: (error: Error, restarting: boolean) =>
+      store.getState().setWorkerNotice({
+        error: error.name,
+        message: restarting
+          ? `${error.message} Grove is restarting it.`
+          : `${error.message} It kept stopping, so Grove left it stopped: reload the page to try again.`,
+        restarted: false,
+      }),
+    restarted: () => {
+      const notice = store.getState().workerNotice;
+      if (notice)
+        store.getState().setWorkerNotice({
+          ...notice,
+          message: notice.message.replace('Grove is restarting it.', 'Grove restarted it.'),
+          restarted: true,
+        });
+    },
+  };
+}
+
 export function startServices(location: Location = window.location): AppServices {
   const testMode = parseTestMode(location.search);
   const store = createGroveStore();
@@ -105,24 +128,14 @@ export function startServices(location: Location = window.location): AppServices
   const lend = lentLlm(testMode, oneEngine);
   const reportMemoryError = (error: unknown) =>
     store.getState().setMemoryError(error instanceof Error ? error.message : String(error));
+  const notices = workerNotices(store);
+  // The model's worker (web-llm or WASM) is watched like the memory worker: one notice.
+  onLlmWorker({ onCrash: notices.crashed, onRestarted: notices.restarted });
   const memoryWorker = startMemoryWorker(workerConfig, {
     onStart: (started) => setUpMemoryWorker(started),
-    onCrash: (error, restarting) =>
-      store.getState().setWorkerNotice({
-        error: error.name,
-        message: restarting
-          ? `${error.message} Grove is restarting it.`
-          : `${error.message} It kept stopping, so Grove left it stopped: reload the page to try again.`,
-        restarted: false,
-      }),
+    onCrash: notices.crashed,
     onRestarted: () => {
-      const notice = store.getState().workerNotice;
-      if (notice)
-        store.getState().setWorkerNotice({
-          ...notice,
-          message: notice.message.replace('Grove is restarting it.', 'Grove restarted it.'),
-          restarted: true,
-        });
+      notices.restarted();
       void showStatus();
     },
   });
