@@ -62,13 +62,23 @@ export function MemoriesUsed({
   }
   const summary = summariseTraversal(memories.events, tree);
   const searching = memories.status === 'retrieving';
+  // The walk's events are not saved with the chat: after a reload there are none, and counts of
+  // zero kept and zero pruned beside the memories used would contradict them.
+  const walkKept = memories.events.length > 0 || memories.items.length === 0;
   return (
     <details className="memories" data-testid="memories-used">
       <summary>
         {searching
           ? `Searching memory… ${summary.visited} nodes visited`
           : `${related ? 'Related memories' : 'Memories used'}: ${memories.items.length}`}
-        {!searching && (
+        {!searching && !walkKept && (
+          <span className="muted" data-testid="walk-not-kept">
+            {' '}
+            · how the walk found them is not kept after a reload ({memories.judge})
+            {memories.searchMs === undefined ? '' : ` · searched in ${duration(memories.searchMs)}`}
+          </span>
+        )}
+        {!searching && walkKept && (
           <span className="muted">
             {' '}
             · {summary.kept.length} kept, {summary.pruned.length} pruned · {summary.calls} LLM call
