@@ -119,3 +119,41 @@ test('a session being remembered when the memory worker stops is finished by the
   await expect(job).toContainText('Memories added');
   expect((await app.tree()).facts.some((f) => f.includes('Pixel'))).toBe(true);
 });
+
+test('model worker killed mid-reply: a named error under it, a restart, and the next reply works', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const workers: string[] = [];
+  const closed: string[] = [];
+  page.on('worker', (worker) => {
+    if (!/textgen-test/.test(worker.url())) return;
+    workers.push(worker.url());
+    worker.on('close', () => closed.push(worker.url()));
+  });
+  const app = new AppPage(page);
+  await page.goto('/?test=scripted&llm=worker&db=grove-e2e-recovery-model#chat');
+  await app.ready();
+  // This message streams until the model's worker stops.
+  await page.getByLabel('Message', { exact: true }).fill('Tell me a story, forever.');
+  await page.keyboard.press('Enter');
+  const reply = app.replies.last();
+  await expect(reply.getByTestId('message-body')).toContainText('tok tok', { timeout: 30_000 });
+  await page.evaluate(() => (window.grove?.modelWorker as { kill(): Promise<void> }).kill());
+  await expect(reply).toHaveAttribute('data-status', 'failed');
+  await expect(reply).toContainText(
+    'The model could not answer: WorkerCrashedError: The text-generation worker stopped (killed by the test API).',
+  );
+  const notice = page.getByTestId('worker-notice');
+  await expect(notice).toHaveAttribute('data-error', 'WorkerCrashedError');
+  await expect(notice).toHaveAttribute('data-restarted', 'true', { timeout: 30_000 });
+  await expect(notice).toContainText('Grove restarted it');
+
+  const next = await app.send('Are you back?');
+  await expect(next.getByTestId('message-body')).toContainText(
+    'The model worker answered this message.',
+  );
+  // The stopped worker is gone; one model worker is alive.
+  expect(workers).toHaveLength(2);
+  await expect.poll(() => closed.length).toBe(1);
+});

@@ -30,6 +30,7 @@ import { onLlmWorker, runtime, runtimeService, type RuntimeService } from './run
 import { registerTestApi } from './test-api.ts';
 import { OneEngineLlm } from './test-mode/one-engine-llm.ts';
 import { ScriptedChatLlm } from './test-mode/scripted-chat-llm.ts';
+import { workerChatLlm, type WorkerChatLlm } from './test-mode/worker-chat-llm.ts';
 import { parseTestMode, testModeLabel, type ScriptedTestMode } from './test-mode/test-mode.ts';
 
 export interface AppServices {
@@ -51,8 +52,10 @@ export interface AppServices {
 function chatLlmSource(
   testMode: ScriptedTestMode | null,
   oneEngine: OneEngineLlm | undefined,
+  modelWorker: WorkerChatLlm | undefined,
 ): () => ChatLlm | undefined {
   if (oneEngine) return () => ({ port: oneEngine, label: 'Scripted LLM (test mode, one engine)' });
+  if (modelWorker) return () => ({ port: modelWorker, label: 'Model worker (test mode)' });
   if (testMode) {
     const scripted = new ScriptedChatLlm();
     return () => ({ port: scripted, label: 'Scripted LLM (test mode)' });
@@ -162,7 +165,11 @@ export function startServices(location: Location = window.location): AppServices
   // The page writes the conversation history itself (small, quick writes; same database).
   const history = new ChatHistoryStore(new GroveDb(workerConfig.db));
   const memoryActions = createMemoryActions(store, memory);
-  const chatLlm = chatLlmSource(testMode, oneEngine);
+  const modelWorker = testMode?.modelWorker
+    ? workerChatLlm({ onCrash: notices.crashed, onRestarted: notices.restarted })
+    : undefined;
+  if (modelWorker) registerTestApi('modelWorker', { kill: () => modelWorker.kill() });
+  const chatLlm = chatLlmSource(testMode, oneEngine, modelWorker);
   const tasks = createTaskAssist({ store, memory, chatLlm });
   const chat = createChatController({
     store,

@@ -6,7 +6,8 @@
  * Query options: `db` (database name, default grove-test-scripted), `delay` (ms before each
  * ingestion's slow work, so progress can be watched), `engine=page` (one scripted engine on the
  * page, lent to the memory worker as a real model is, slowed by `callMs` per call and `tokenMs`
- * per completion token: one-engine-llm.ts).
+ * per completion token: one-engine-llm.ts), `llm=worker` (the chat's model in a supervised worker
+ * over a fake pipeline: worker-chat-llm.ts).
  */
 export interface ScriptedTestMode {
   readonly kind: 'scripted';
@@ -14,6 +15,8 @@ export interface ScriptedTestMode {
   readonly stageDelayMs: number;
   /** Set with `engine=page`: the one slowed engine's pace. */
   readonly oneEngine?: { readonly callMs: number; readonly tokenMs: number };
+  /** `llm=worker`: the chat's model runs in a supervised worker (worker-chat-llm.ts). */
+  readonly modelWorker?: boolean;
 }
 
 const nonNegative = (value: string | null) => {
@@ -37,6 +40,7 @@ export function parseTestMode(search: string): ScriptedTestMode | null {
           },
         }
       : {}),
+    ...(params.get('llm') === 'worker' ? { modelWorker: true } : {}),
   };
 }
 
