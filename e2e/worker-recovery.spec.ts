@@ -5,6 +5,7 @@
  * works; a restarted worker borrows the page's engine again and finishes the session the stopped
  * one was remembering. An explorer build is cancelled in its worker, and the next build succeeds.
  */
+import type { Page } from '@playwright/test';
 import { AppPage } from './app-page.ts';
 import { expect, test } from './network-guard.ts';
 import { screenshotPath } from './screenshots.ts';
@@ -120,26 +121,48 @@ test('a session being remembered when the memory worker stops is finished by the
   expect((await app.tree()).facts.some((f) => f.includes('Pixel'))).toBe(true);
 });
 
-test('model worker killed mid-reply: a named error under it, a restart, and the next reply works', async ({
+interface ModelRuntimeApi {
+  whenReady(): Promise<unknown>;
+  choose(llm: { kind: 'wasm'; model: string }): unknown;
+  load(): Promise<{ llm: { status: string } }>;
+  killLlmWorker(): boolean;
+}
+
+/** Chooses a WASM model and loads it (test mode llm=worker: in the test worker). */
+async function loadWasmModel(page: Page, model: string): Promise<string> {
+  return page.evaluate(async (model) => {
+    const api = window.grove?.runtime as ModelRuntimeApi;
+    await api.whenReady();
+    api.choose({ kind: 'wasm', model });
+    return (await api.load()).llm.status;
+  }, model);
+}
+
+test('model worker killed mid-reply: a named error under it, a restart, the next reply works; switching models leaves one model worker alive', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  const workers: string[] = [];
-  const closed: string[] = [];
+  const started: string[] = [];
+  let alive = 0;
   page.on('worker', (worker) => {
     if (!/textgen-test/.test(worker.url())) return;
-    workers.push(worker.url());
-    worker.on('close', () => closed.push(worker.url()));
+    started.push(worker.url());
+    alive++;
+    worker.on('close', () => alive--);
   });
   const app = new AppPage(page);
   await page.goto('/?test=scripted&llm=worker&db=grove-e2e-recovery-model#chat');
   await app.ready();
+  // The app's own runtime loads the model, in its worker.
+  expect(await loadWasmModel(page, 'HuggingFaceTB/SmolLM2-135M-Instruct')).toBe('ready');
   // This message streams until the model's worker stops.
   await page.getByLabel('Message', { exact: true }).fill('Tell me a story, forever.');
   await page.keyboard.press('Enter');
   const reply = app.replies.last();
   await expect(reply.getByTestId('message-body')).toContainText('tok tok', { timeout: 30_000 });
-  await page.evaluate(() => (window.grove?.modelWorker as { kill(): Promise<void> }).kill());
+  expect(
+    await page.evaluate(() => (window.grove?.runtime as ModelRuntimeApi).killLlmWorker()),
+  ).toBe(true);
   await expect(reply).toHaveAttribute('data-status', 'failed');
   await expect(reply).toContainText(
     'The model could not answer: WorkerCrashedError: The text-generation worker stopped (killed by the test API).',
@@ -153,7 +176,15 @@ test('model worker killed mid-reply: a named error under it, a restart, and the 
   await expect(next.getByTestId('message-body')).toContainText(
     'The model worker answered this message.',
   );
-  // The stopped worker is gone; one model worker is alive.
-  expect(workers).toHaveLength(2);
-  await expect.poll(() => closed.length).toBe(1);
+  expect(started).toHaveLength(2);
+  await expect.poll(() => alive).toBe(1);
+
+  // Another model: the old one is unloaded and its worker ended; one model worker is alive.
+  expect(await loadWasmModel(page, 'HuggingFaceTB/SmolLM2-360M-Instruct')).toBe('ready');
+  expect(started).toHaveLength(3);
+  await expect.poll(() => alive).toBe(1);
+  const last = await app.send('And the new model?');
+  await expect(last.getByTestId('message-body')).toContainText(
+    'The model worker answered this message.',
+  );
 });

@@ -6,6 +6,7 @@
  */
 import { buildAppConfig } from '../models/llm/app-config.ts';
 import { createLlm, type LlmWorkerEvents } from '../models/llm/create-llm.ts';
+import type { TextGenWorkerLike } from '../models/llm/textgen-client.ts';
 import type { LlmPort } from '../engine/ports.ts';
 import { listCachedModels, webLlmModelCache, type CachedModel } from '../models/llm/model-cache.ts';
 import { LocalStorageSettings, ModelChoiceStore, type LlmChoice } from '../models/model-choice.ts';
@@ -38,6 +39,14 @@ const llmWorkerEvents: LlmWorkerEvents = {
   },
 };
 
+/** Test mode only (`llm=worker`): the WASM model's worker over a fake pipeline. */
+let testTextGenWorker: (() => TextGenWorkerLike) | undefined;
+
+/** Test mode only: WASM models load in `start`'s worker (workers/textgen-test.worker.ts). */
+export function useTestTextGenWorker(start: () => TextGenWorkerLike): void {
+  testTextGenWorker = start;
+}
+
 export const runtime = new RuntimeController(
   () => probeCapabilities(),
   new ModelChoiceStore(new LocalStorageSettings()),
@@ -47,6 +56,7 @@ export const runtime = new RuntimeController(
     return createLlm(selection, choice, onProgress, undefined, {
       onCall: (call) => callLog.record(call),
       worker: llmWorkerEvents,
+      ...(testTextGenWorker ? { textGenWorker: testTextGenWorker } : {}),
     });
   },
 );

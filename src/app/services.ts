@@ -26,11 +26,17 @@ import { persistTopics } from './chat/topics-persistence.ts';
 import { createMemoryActions, savedProfileId, type MemoryActions } from './memory-actions.ts';
 import { startMemoryTestMode } from './memory-test-mode.ts';
 import { memoryWorkerConfig, startMemoryWorker, type MemoryWorkerStart } from './memory-worker.ts';
-import { onLlmWorker, runtime, runtimeService, type RuntimeService } from './runtime.ts';
+import {
+  onLlmWorker,
+  runtime,
+  runtimeService,
+  useTestTextGenWorker,
+  type RuntimeService,
+} from './runtime.ts';
 import { registerTestApi } from './test-api.ts';
 import { OneEngineLlm } from './test-mode/one-engine-llm.ts';
 import { ScriptedChatLlm } from './test-mode/scripted-chat-llm.ts';
-import { workerChatLlm, type WorkerChatLlm } from './test-mode/worker-chat-llm.ts';
+import { startTestTextGenWorker } from './test-mode/test-textgen-worker.ts';
 import { parseTestMode, testModeLabel, type ScriptedTestMode } from './test-mode/test-mode.ts';
 
 export interface AppServices {
@@ -52,11 +58,9 @@ export interface AppServices {
 function chatLlmSource(
   testMode: ScriptedTestMode | null,
   oneEngine: OneEngineLlm | undefined,
-  modelWorker: WorkerChatLlm | undefined,
 ): () => ChatLlm | undefined {
   if (oneEngine) return () => ({ port: oneEngine, label: 'Scripted LLM (test mode, one engine)' });
-  if (modelWorker) return () => ({ port: modelWorker, label: 'Model worker (test mode)' });
-  if (testMode) {
+  if (testMode && !testMode.modelWorker) {
     const scripted = new ScriptedChatLlm();
     return () => ({ port: scripted, label: 'Scripted LLM (test mode)' });
   }
@@ -122,6 +126,7 @@ function workerNotices(store: GroveStore) {
 
 export function startServices(location: Location = window.location): AppServices {
   const testMode = parseTestMode(location.search);
+  if (testMode?.modelWorker) useTestTextGenWorker(startTestTextGenWorker);
   const store = createGroveStore();
   const workerConfig = memoryWorkerConfig(testMode);
   const oneEngine = testMode?.oneEngine
@@ -165,11 +170,7 @@ export function startServices(location: Location = window.location): AppServices
   // The page writes the conversation history itself (small, quick writes; same database).
   const history = new ChatHistoryStore(new GroveDb(workerConfig.db));
   const memoryActions = createMemoryActions(store, memory);
-  const modelWorker = testMode?.modelWorker
-    ? workerChatLlm({ onCrash: notices.crashed, onRestarted: notices.restarted })
-    : undefined;
-  if (modelWorker) registerTestApi('modelWorker', { kill: () => modelWorker.kill() });
-  const chatLlm = chatLlmSource(testMode, oneEngine, modelWorker);
+  const chatLlm = chatLlmSource(testMode, oneEngine);
   const tasks = createTaskAssist({ store, memory, chatLlm });
   const chat = createChatController({
     store,

@@ -6,8 +6,9 @@
  * Query options: `db` (database name, default grove-test-scripted), `delay` (ms before each
  * ingestion's slow work, so progress can be watched), `engine=page` (one scripted engine on the
  * page, lent to the memory worker as a real model is, slowed by `callMs` per call and `tokenMs`
- * per completion token: one-engine-llm.ts), `llm=worker` (the chat's model in a supervised worker
- * over a fake pipeline: worker-chat-llm.ts).
+ * per completion token: one-engine-llm.ts), `llm=worker` (WASM models load in a test worker
+ * over a fake pipeline, through the app's runtime, and the chat answers with the loaded model:
+ * test-textgen-worker.ts).
  */
 export interface ScriptedTestMode {
   readonly kind: 'scripted';
@@ -15,7 +16,7 @@ export interface ScriptedTestMode {
   readonly stageDelayMs: number;
   /** Set with `engine=page`: the one slowed engine's pace. */
   readonly oneEngine?: { readonly callMs: number; readonly tokenMs: number };
-  /** `llm=worker`: the chat's model runs in a supervised worker (worker-chat-llm.ts). */
+  /** `llm=worker`: WASM models load in a test worker, and the chat uses the loaded model. */
   readonly modelWorker?: boolean;
 }
 
