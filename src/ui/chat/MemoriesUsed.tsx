@@ -9,7 +9,7 @@ import type { MemoriesUsed as Memories } from '../../state/chat-types.ts';
 import { thisDeviceEstimate, type DeviceEstimate } from '../../state/runtime-slice.ts';
 import { useGrove, useServices } from '../app-context.tsx';
 import { duration } from '../duration.ts';
-import { summariseTraversal, type JudgedNode } from './traversal-summary.ts';
+import { summariseTraversal, walkShown, type JudgedNode } from './traversal-summary.ts';
 
 const MAX_LISTED = 12;
 
@@ -62,9 +62,7 @@ export function MemoriesUsed({
   }
   const summary = summariseTraversal(memories.events, tree);
   const searching = memories.status === 'retrieving';
-  // The walk's events are not saved with the chat: after a reload there are none, and counts of
-  // zero kept and zero pruned beside the memories used would contradict them.
-  const walkKept = memories.events.length > 0 || memories.items.length === 0;
+  const walkKept = walkShown(memories);
   return (
     <details className="memories" data-testid="memories-used">
       <summary>
