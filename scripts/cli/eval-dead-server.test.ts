@@ -57,7 +57,7 @@ describe('grove eval against a refused port', () => {
     expect(events[2]).toMatch(/; retry 2 of 5 in 2 s$/);
     expect(events.filter((e) => e.startsWith('sleep'))).toHaveLength(5);
     expect((failure as Error).message).toMatch(
-      /^Could not reach .*127\.0\.0\.1:\d+.*\(gave up after 6 attempts\)$/,
+      /^Could not reach http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions \(ECONNREFUSED\)\..*\(gave up after 6 attempts\)$/,
     );
   });
 

@@ -27,7 +27,7 @@ import type {
 import { approximateTokenizer } from '../../engine/tokens.ts';
 import { EndpointError, EndpointResponseError, EndpointTimeoutError } from '../errors.ts';
 import { parseCompletion, readSse } from './openai-wire.ts';
-import type { RetryNotice } from './retry-notice.ts';
+import { connectReason, type RetryNotice } from './retry-notice.ts';
 import type { DeltaCallback } from './web-llm-port.ts';
 
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -212,7 +212,7 @@ export class OpenAiHttpPort implements LlmPort {
       if (error instanceof EndpointError || error instanceof EndpointResponseError) throw error;
       if (isAbortError(error)) throw error;
       throw new EndpointError(
-        `Could not reach ${this.url} (${error instanceof Error ? error.message : String(error)}). Is the server ` +
+        `Could not reach ${this.url} (${connectReason(error) ?? (error instanceof Error ? error.message : String(error))}). Is the server ` +
           'running? From the browser, the server must also allow this origin (CORS).',
         undefined,
         { cause: error },

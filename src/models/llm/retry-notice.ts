@@ -22,7 +22,7 @@ export interface RetryNotice {
  * Why a fetch could not connect, from the errors under it: a system code ("ECONNREFUSED"), else
  * the innermost message below fetch's own "fetch failed" (undici says "bad port" for port 1).
  */
-function connectReason(error: unknown): string | undefined {
+export function connectReason(error: unknown): string | undefined {
   let reason: string | undefined;
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
