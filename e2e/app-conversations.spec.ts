@@ -56,7 +56,7 @@ test('conversations: listed, reopened with their topic forest, continued and del
   await expect(items(page)).toHaveCount(1);
   await expect(items(page).first()).toContainText(JAPAN[0]);
   await expect(items(page).first()).toContainText('4 messages');
-  await expect(items(page).first()).toContainText('open');
+  await expect(items(page).first()).toContainText('· on screen');
 
   await page.getByRole('button', { name: 'New conversation' }).click();
   await expect(page.getByTestId('chat-empty')).toBeVisible();
@@ -81,7 +81,7 @@ test('conversations: listed, reopened with their topic forest, continued and del
   await expect(app.replies).toHaveCount(2);
   await expect(app.replies.nth(0).getByTestId('memories-used')).toContainText('Memories used');
   await expect(app.replies.nth(1).getByTestId('topic-line')).toHaveText(
-    'context: 1 of 1 round, topic 1, decision CONTINUE',
+    'Continuing this topic · 1 of 1 earlier exchange sent in full',
   );
   const panel = await showForest(page);
   await expect(panel.getByTestId('topic-tree')).toHaveCount(1);
@@ -94,7 +94,7 @@ test('conversations: listed, reopened with their topic forest, continued and del
   // Continue it: a new session, routed through the restored forest.
   const reply = await app.send(HOTELS);
   await expect(reply.getByTestId('topic-line')).toHaveText(
-    'context: 2 of 2 rounds, topic 1, decision CONTINUE',
+    'Continuing this topic · 2 of 2 earlier exchanges sent in full',
   );
   await expect(page.getByRole('separator')).toHaveText(['Earlier session ended']);
   await expect(panel.getByTestId('topic-node')).toHaveCount(3);

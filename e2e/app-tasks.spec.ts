@@ -49,11 +49,11 @@ async function bookTable(
   throw new Error('The booking did not complete within 8 turns.');
 }
 
-/** The topic number in a reply's context line ("context: 1 of 3 rounds, topic 2, …"). */
+/** The topic number a reply's context line carries (its `data-topic`). */
 async function topicNumber(reply: Locator): Promise<string | undefined> {
   const line = reply.getByTestId('topic-line');
-  await expect(line).toContainText('decision ');
-  return /topic (\d+)/.exec(await line.innerText())?.[1];
+  await expect(line).toHaveAttribute('data-topic', /^\d+$/);
+  return (await line.getAttribute('data-topic')) ?? undefined;
 }
 
 /**
@@ -63,11 +63,11 @@ async function topicNumber(reply: Locator): Promise<string | undefined> {
  */
 async function expectTaskRounds(page: Page, confirm: Locator, testInfo: TestInfo) {
   await expect(confirm.getByTestId('memories-used')).toContainText('Related memories:');
-  await expect(confirm.getByTestId('topic-line')).toContainText(/^task round: topic \d+/);
+  await expect(confirm.getByTestId('topic-line')).toContainText(/^Task exchange: /);
   const done = page.getByTestId('message-assistant').last();
   await expect(done.getByTestId('message-body')).toContainText(/^Done\./);
   expect(await topicNumber(done)).toBe(await topicNumber(confirm));
-  await expect(done.getByTestId('topic-line')).toContainText('decision CONTINUE');
+  await expect(done.getByTestId('topic-line')).toHaveAttribute('data-decision', 'CONTINUE');
   const panel = page.getByTestId('topic-panel');
   await panel.getByRole('button', { name: 'Show topic forest' }).click();
   const sent = await page.getByTestId('message-user').count();

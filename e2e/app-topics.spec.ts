@@ -20,16 +20,44 @@ const TURNS = [
   'Return to the Tokyo hotels for the Japan trip, as before.',
 ] as const;
 
-const LINES = [
-  'context: 0 of 0 rounds, topic 1, decision CONTINUE',
-  'context: 1 of 1 round, topic 1, decision CONTINUE',
-  'context: 2 of 2 rounds, topic 1, decision CONTINUE',
+/**
+ * Each reply's context line, in words (issue 23), and the topic number and branch decision the
+ * line carries as data attributes.
+ */
+const LINES: readonly { text: string | RegExp; topic: string; decision: string }[] = [
+  { text: 'A new topic', topic: '1', decision: 'CONTINUE' },
+  {
+    text: 'Continuing this topic · 1 of 1 earlier exchange sent in full',
+    topic: '1',
+    decision: 'CONTINUE',
+  },
+  {
+    text: 'Continuing this topic · 2 of 2 earlier exchanges sent in full',
+    topic: '1',
+    decision: 'CONTINUE',
+  },
   // The garden shares neither words nor much meaning with the trip: a clear new topic, so the
   // reply already gets the new topic's (empty) context, and the model agrees.
-  'context: 0 of 3 rounds, topic 2 (new), decision CONTINUE',
-  'context: 1 of 4 rounds, topic 1 (back), decision CREATE_BRANCH',
-  'context: 3 of 5 rounds, topic 1, decision SWITCH_BRANCH',
-] as const;
+  { text: 'A new topic · 0 of 3 earlier exchanges sent in full', topic: '2', decision: 'CONTINUE' },
+  {
+    text: /^Branching off from an earlier point in your earlier topic “[^”]*Japan[^”]*” · 1 of 4 earlier exchanges sent in full$/,
+    topic: '1',
+    decision: 'CREATE_BRANCH',
+  },
+  {
+    text: 'Returning to an earlier thread of this topic · 3 of 5 earlier exchanges sent in full',
+    topic: '1',
+    decision: 'SWITCH_BRANCH',
+  },
+];
+
+/** A reply's context line: its words, its topic and its decision. */
+async function expectLine(reply: Locator, line: (typeof LINES)[number]) {
+  const element = reply.getByTestId('topic-line');
+  await expect(element).toHaveText(line.text);
+  await expect(element).toHaveAttribute('data-topic', line.topic);
+  await expect(element).toHaveAttribute('data-decision', line.decision);
+}
 
 async function expectForest(panel: Locator) {
   const trees = panel.getByTestId('topic-tree');
@@ -93,7 +121,7 @@ test('topics: a non-linear chat makes two topic trees and a branch, shown in the
 
   for (const [i, turn] of TURNS.entries()) {
     const reply = await app.send(turn);
-    await expect(reply.getByTestId('topic-line')).toHaveText(LINES[i] ?? '');
+    await expectLine(reply, LINES[i] ?? { text: '', topic: '', decision: '' });
   }
 
   const panel = page.getByTestId('topic-panel');
@@ -115,17 +143,17 @@ test('topics: a non-linear chat makes two topic trees and a branch, shown in the
   await page.reload();
   await app.ready();
   await expect(app.replies).toHaveCount(TURNS.length);
-  for (const [i, line] of LINES.entries()) {
-    await expect(app.replies.nth(i).getByTestId('topic-line')).toHaveText(line);
-  }
+  for (const [i, line] of LINES.entries()) await expectLine(app.replies.nth(i), line);
   await openPanel(panel);
   await expectForest(panel);
 
   // The conversation goes on from the restored forest: back to the garden topic.
   const garden = await app.send('What fertiliser should the garden tomatoes get?');
-  await expect(garden.getByTestId('topic-line')).toHaveText(
-    'context: 1 of 6 rounds, topic 2 (back), decision CONTINUE',
-  );
+  await expectLine(garden, {
+    text: /^Continuing your earlier topic “[^”]*garden[^”]*” · 1 of 6 earlier exchanges sent in full$/,
+    topic: '2',
+    decision: 'CONTINUE',
+  });
   await expect(panel.getByTestId('topic-tree').nth(1).getByTestId('topic-node')).toHaveCount(2);
   expect(errors).toEqual([]);
 });

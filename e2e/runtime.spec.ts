@@ -66,6 +66,9 @@ test.describe('LLM runtime on SwiftShader WebGPU', () => {
     await expect(page.getByTestId('llm-label')).toContainText('(f32, WebGPU)');
     await expect(page.getByTestId('llm-cost')).toContainText('one-time download');
     await expect(page.getByTestId('llm-guidance')).toContainText('software renderer');
+    // Automatic recommends the smallest model there, not a large download (issue 23).
+    await expect(page.getByTestId('llm-label')).toContainText('SmolLM2 360M Instruct');
+    await expect(page.getByTestId('llm-guidance')).toContainText('Automatic picks the smallest');
     await page.screenshot({ path: screenshotPath(testInfo, 'shell-webgpu.png'), fullPage: true });
   });
 

@@ -5,6 +5,7 @@
  * works; a restarted worker borrows the page's engine again and finishes the session the stopped
  * one was remembering. An explorer build is cancelled in its worker, and the next build succeeds.
  */
+import type { Page } from '@playwright/test';
 import { AppPage } from './app-page.ts';
 import { expect, test } from './network-guard.ts';
 import { screenshotPath } from './screenshots.ts';
@@ -107,4 +108,72 @@ test('a session being remembered when the memory worker stops is finished by the
   await expect(job).toHaveAttribute('data-stage', 'done', { timeout: 60_000 });
   await expect(job).toContainText('Memories added');
   expect((await app.tree()).facts.some((f) => f.includes('Pixel'))).toBe(true);
+});
+
+interface ModelRuntimeApi {
+  whenReady(): Promise<unknown>;
+  choose(llm: { kind: 'wasm'; model: string }): unknown;
+  load(): Promise<{ llm: { status: string } }>;
+  killLlmWorker(): boolean;
+}
+
+/** Chooses a WASM model and loads it (test mode llm=worker: in the test worker). */
+async function loadWasmModel(page: Page, model: string): Promise<string> {
+  return page.evaluate(async (model) => {
+    const api = window.grove?.runtime as ModelRuntimeApi;
+    await api.whenReady();
+    api.choose({ kind: 'wasm', model });
+    return (await api.load()).llm.status;
+  }, model);
+}
+
+test('model worker killed mid-reply: a named error under it, a restart, the next reply works; switching models leaves one model worker alive', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const started: string[] = [];
+  let alive = 0;
+  page.on('worker', (worker) => {
+    if (!/textgen-test/.test(worker.url())) return;
+    started.push(worker.url());
+    alive++;
+    worker.on('close', () => alive--);
+  });
+  const app = new AppPage(page);
+  await page.goto('/?test=scripted&llm=worker&db=grove-e2e-recovery-model#chat');
+  await app.ready();
+  // The app's own runtime loads the model, in its worker.
+  expect(await loadWasmModel(page, 'HuggingFaceTB/SmolLM2-135M-Instruct')).toBe('ready');
+  // This message streams until the model's worker stops.
+  await page.getByLabel('Message', { exact: true }).fill('Tell me a story, forever.');
+  await page.keyboard.press('Enter');
+  const reply = app.replies.last();
+  await expect(reply.getByTestId('message-body')).toContainText('tok tok', { timeout: 30_000 });
+  expect(
+    await page.evaluate(() => (window.grove?.runtime as ModelRuntimeApi).killLlmWorker()),
+  ).toBe(true);
+  await expect(reply).toHaveAttribute('data-status', 'failed');
+  await expect(reply).toContainText(
+    'The model could not answer: WorkerCrashedError: The text-generation worker stopped (killed by the test API).',
+  );
+  const notice = page.getByTestId('worker-notice');
+  await expect(notice).toHaveAttribute('data-error', 'WorkerCrashedError');
+  await expect(notice).toHaveAttribute('data-restarted', 'true', { timeout: 30_000 });
+  await expect(notice).toContainText('Grove restarted it');
+
+  const next = await app.send('Are you back?');
+  await expect(next.getByTestId('message-body')).toContainText(
+    'The model worker answered this message.',
+  );
+  expect(started).toHaveLength(2);
+  await expect.poll(() => alive).toBe(1);
+
+  // Another model: the old one is unloaded and its worker ended; one model worker is alive.
+  expect(await loadWasmModel(page, 'HuggingFaceTB/SmolLM2-360M-Instruct')).toBe('ready');
+  expect(started).toHaveLength(3);
+  await expect.poll(() => alive).toBe(1);
+  const last = await app.send('And the new model?');
+  await expect(last.getByTestId('message-body')).toContainText(
+    'The model worker answered this message.',
+  );
 });

@@ -59,10 +59,13 @@ Commands:
       in flight at most; questions with their extraction and summaries, MS-TOD questions, NTM
       dialogues), rows and figures those of a one-at-a-time run; 429, 5xx and time-outs retried
       with backoff (Retry-After honoured) up to --max-attempts; replies cached in .grove-cache/llm
-      (--cache DIR elsewhere, --no-cache off), so re-runs and other methods reuse them. A question
-      that still fails is recorded in --out and retried by the next run; on MS-TOD and NTM such a
-      call stops the run instead (their fallbacks would score it), and the next run resumes from
-      --out. --cache, --no-cache and --max-attempts need --llm openai:URL#model.
+      (--cache DIR elsewhere, --no-cache off), so re-runs and other methods reuse them. Each retry
+      is said on stderr at once ("cannot reach …; retry 2 of 5 in 4 s"). A question during which
+      a call still fails (every dataset; a failed judge call is never a keep) is recorded in --out
+      with its error, left out of the figures (failed_questions) and retried by the next run; a
+      server that never answered stops the run, and a run where every question failed exits
+      non-zero. Unreadable model output is counted per purpose (unreadable_outputs).
+      --cache, --no-cache and --max-attempts need --llm openai:URL#model.
 
 The default embedder is the bundled GloVe model (public/models, no download). --embedder <folder>
 loads any transformers.js feature-extraction model folder offline (config.json, tokenizer.json,

@@ -32,7 +32,7 @@ import {
   type MemoryCache,
 } from '../../src/engine/eval/run-eval.ts';
 import { summarise, type EvalSummary } from '../../src/engine/eval/summary.ts';
-import type { LlmPort } from '../../src/engine/ports.ts';
+import { watchedLlm, type WatchedLlm } from '../../src/engine/eval/watched-llm.ts';
 import { DEFAULT_SEED } from '../../src/engine/pipeline.ts';
 import { judgeAnswerRule, ScriptedLlm } from '../../src/engine/testing/index.ts';
 import {
@@ -44,6 +44,7 @@ import {
   required,
   UsageError,
 } from './args.ts';
+import { failureNote, throwIfNothingSucceeded } from './eval-failures.ts';
 import { appendRow, readRunRecords, type RunKey } from './eval-rows.ts';
 import {
   isServerLlm,
@@ -51,8 +52,11 @@ import {
   servingFrom,
   servingNotes,
   servingOptions,
+  stoppingRun,
+  stopWhenUnreachable,
   type ServedLlm,
   type Serving,
+  type StoppingLlm,
 } from './eval-serving.ts';
 import { modelsFrom } from './models.ts';
 import { progressReporter, type ProgressStream } from './progress-bar.ts';
@@ -102,9 +106,11 @@ export async function readDataset(
 
 interface Setting {
   readonly mode: JudgeMode;
-  readonly llm?: LlmPort;
+  readonly llm?: WatchedLlm;
   /** The LLM as served: concurrency, and the response cache for a real server. */
   readonly served?: ServedLlm;
+  /** Stops the run when a server never answers (stopWhenUnreachable). */
+  readonly stopping?: StoppingLlm;
   readonly labels: { readonly llm: string; readonly embedder: string };
   readonly embedder: ReturnType<typeof modelsFrom>['embedder'];
 }
@@ -135,7 +141,7 @@ function settingFrom(
       serving,
       false,
     );
-    const { llm } = served;
+    const llm = watchedLlm(served.llm);
     return {
       mode: { kind: 'llm', llm },
       llm,
@@ -151,10 +157,13 @@ function settingFrom(
   if (!models.llm)
     return { mode: { kind: 'none' }, embedder: models.embedder, labels: models.labels };
   const served = servedLlm(models.llm, serving, isServerLlm(llmArg));
+  const stopping = stopWhenUnreachable(served.llm);
+  const llm = watchedLlm(stopping.llm);
   return {
-    mode: { kind: 'llm', llm: served.llm },
-    llm: served.llm,
+    mode: { kind: 'llm', llm },
+    llm,
     served,
+    stopping,
     embedder: models.embedder,
     labels: models.labels,
   };
@@ -271,29 +280,33 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
   const previous = out ? (await readRunRecords(out, run)).rows : [];
   const report = progressReporter(deps.progress ?? process.stderr, `eval ${method}`);
   const memoryCache = deps.memoryCache ?? new Map();
-  const result = await runEval({
-    dataset,
-    method,
-    mode: setting.mode,
-    embedder: setting.embedder,
-    ...(setting.llm ? { memoryLlm: setting.llm, answerLlm: setting.llm } : {}),
-    k,
-    ...(limit !== undefined ? { limit } : {}),
-    seed,
-    ...(largeLevel === undefined ? {} : { largeLevel }),
-    tree,
-    flatDepth,
-    done: new Set(previous.map((r) => r.question_id)),
-    memoryCache,
-    concurrency: serving.concurrency,
-    ...(out
-      ? {
-          onRow: (row: EvalRow) => appendRow(out, run, row),
-          onFailure: (failure: FailedRow) => appendRow(out, run, failure),
-        }
-      : {}),
-    onProgress: report,
-  });
+  const result = await stoppingRun(setting.stopping, out, (signal) =>
+    runEval({
+      dataset,
+      method,
+      mode: setting.mode,
+      embedder: setting.embedder,
+      ...(setting.llm ? { memoryLlm: setting.llm, answerLlm: setting.llm } : {}),
+      k,
+      ...(limit !== undefined ? { limit } : {}),
+      seed,
+      ...(largeLevel === undefined ? {} : { largeLevel }),
+      tree,
+      flatDepth,
+      done: new Set(previous.map((r) => r.question_id)),
+      memoryCache,
+      concurrency: serving.concurrency,
+      ...(setting.llm ? { calls: setting.llm } : {}),
+      ...(out
+        ? {
+            onRow: (row: EvalRow) => appendRow(out, run, row),
+            onFailure: (failure: FailedRow) => appendRow(out, run, failure),
+          }
+        : {}),
+      onProgress: report,
+      ...(signal ? { signal } : {}),
+    }),
+  );
   const selected = new Set(result.selected.map((q) => q.id));
   const rows = [...previous.filter((r) => selected.has(r.question_id)), ...result.rows];
   const notes = [...dataset.notes, ...servingNotes(serving, setting.served)];
@@ -331,8 +344,10 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
     judge: judgeLabel(method, setting.mode, tree),
     k,
     failed: result.failed.length,
+    unreadable: setting.llm?.unreadable() ?? {},
     notes,
   });
+  throwIfNothingSucceeded(result.failed, rows.length, out);
   const summary = await withSupersedeScores(
     plain,
     dataset,
@@ -346,18 +361,6 @@ export async function runEvalCommand(argv: string[], deps: EvalDeps = {}) {
     new Set(rows.map((r) => r.conversation)),
   );
   return { json: values.json === true, result: summary, text: formatSummary(summary) };
-}
-
-/** What failed, and how to retry just those questions. */
-function failureNote(failed: readonly FailedRow[], out: string | undefined): string {
-  const first = failed[0] as FailedRow;
-  return (
-    `${failed.length} question${failed.length === 1 ? '' : 's'} failed and ${failed.length === 1 ? 'is' : 'are'} left out of these figures ` +
-    `(first: ${first.question_id}: ${first.error}); ` +
-    (out
-      ? `they are recorded in ${out}: run the same command again to retry them`
-      : 'pass --out rows.jsonl to record them and retry only those')
-  );
 }
 
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);

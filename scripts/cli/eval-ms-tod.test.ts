@@ -274,11 +274,34 @@ describe('grove eval --dataset ms-tod against a server (--concurrency, --cache, 
   it('retries a busy server up to --max-attempts, then stops rather than score its failure', async () => {
     server.failNext(1);
     await expect(served(['--no-cache', '--limit', '1', '--max-attempts', '1'])).rejects.toThrow(
-      /^stopped: an LLM call still failed after its retries \(.*503.*\); pass --out/,
+      /^stopped: the LLM server never answered, and a call still failed after its retries \(.*503.*\); pass --out/,
     );
     server.failNext(1);
     const retried = await served(['--no-cache', '--limit', '1', '--max-attempts', '2']);
     expect(retried.result.questions).toBe(1);
+  });
+
+  it('records a question whose model call failed once the server has answered, and retries it on resume', async () => {
+    const out = join(root, 'judge-failed.jsonl');
+    const args = ['--no-cache', '--limit', '2', '--max-attempts', '1', '--out', out];
+    // Every call of the first question is answered; the second question's fail.
+    const before = server.requests();
+    await served(['--no-cache', '--limit', '1']);
+    server.failAfter(server.requests() - before);
+    const first = await served(args);
+    server.failNext(0);
+    expect(first.result).toMatchObject({ questions: 1, failed_questions: 1 });
+    expect(first.result.notes.join('\n')).toMatch(
+      /1 question failed .*503.*run the same command again/,
+    );
+    const stored = untimedRows(out);
+    expect(stored).toHaveLength(2);
+    expect(stored[1]).toMatchObject({
+      question_id: 'persona-7#4',
+      error: expect.stringMatching(/503/),
+    });
+    const second = await served(args);
+    expect(second.result).toMatchObject({ questions: 2, failed_questions: 0 });
   });
 
   it('refuses serving options that would do nothing', async () => {

@@ -21,7 +21,7 @@ import {
   MS_TOD_METHODS,
   msTodQueries,
   msTodQuestionId,
-  runMsTodEval,
+  runMsTodEvalWithFailures,
   type MsTodMethod,
   type MsTodRow,
 } from '../../src/engine/eval/ms-tod-eval.ts';
@@ -31,6 +31,8 @@ import {
 } from '../../src/engine/eval/ms-tod-dialogue-summary.ts';
 import { parseMsTodPersonas, type MsTodPersona } from '../../src/engine/datasets/ms-tod.ts';
 import { summarise, type EvalSummary } from '../../src/engine/eval/summary.ts';
+import type { FailedRow } from '../../src/engine/eval/run-eval.ts';
+import { watchedLlm } from '../../src/engine/eval/watched-llm.ts';
 import {
   DEFAULT_SLOT_WEIGHT,
   createEmbeddingJudge,
@@ -64,6 +66,7 @@ import {
   dialogueText,
 } from './eval-ms-tod-dialogue.ts';
 import { appendRow, readRows, type RunKey } from './eval-rows.ts';
+import { failureNote, throwIfNothingSucceeded } from './eval-failures.ts';
 import {
   isServerLlm,
   servedLlm,
@@ -71,7 +74,7 @@ import {
   servingNotes,
   servingOptions,
   stoppingRun,
-  stopOnFailure,
+  stopWhenUnreachable,
 } from './eval-serving.ts';
 import { modelsFrom } from './models.ts';
 import { progressReporter, type ProgressStream } from './progress-bar.ts';
@@ -176,8 +179,8 @@ export async function runMsTodCommand(
   const serving = servingFrom(values, llmArg);
   const models = modelsFrom({ embedder: values.embedder, llm: llmArg }, serving.retry);
   const served = models.llm ? servedLlm(models.llm, serving, isServerLlm(llmArg)) : undefined;
-  const stopping = served ? stopOnFailure(served.llm) : undefined;
-  const llm = stopping?.llm;
+  const stopping = served ? stopWhenUnreachable(served.llm) : undefined;
+  const llm = stopping ? watchedLlm(stopping.llm) : undefined;
   const dialogue = dialogueSettingsFrom(values, llm);
   const judgeUnitsArg = countOrAll(values['judge-units'], 'judge-units', 1);
   const judgeUnits = values['judge-units'] === undefined ? DEFAULT_TOP_UNITS : judgeUnitsArg;
@@ -227,8 +230,8 @@ export async function runMsTodCommand(
   };
   const out = values.out;
   const previous = out ? ((await readRows(out, run)) as MsTodRow[]) : [];
-  const fresh: MsTodRow[] = await stoppingRun(stopping, out, (signal) =>
-    runMsTodEval({
+  const { rows: fresh, failed } = await stoppingRun(stopping, out, (signal) =>
+    runMsTodEvalWithFailures({
       personas,
       catalogue,
       method,
@@ -243,7 +246,13 @@ export async function runMsTodCommand(
       ...(dialogue ? { dialogue } : {}),
       done: new Set(previous.map((r) => r.question_id)),
       concurrency: serving.concurrency,
-      ...(out ? { onRow: (row: MsTodRow) => appendRow(out, run, row) } : {}),
+      ...(llm ? { calls: llm } : {}),
+      ...(out
+        ? {
+            onRow: (row: MsTodRow) => appendRow(out, run, row),
+            onFailure: (failure: FailedRow) => appendRow(out, run, failure),
+          }
+        : {}),
       onProgress: progressReporter(deps.progress ?? process.stderr, `eval ${method}`),
       ...(signal ? { signal } : {}),
     }),
@@ -282,6 +291,7 @@ export async function runMsTodCommand(
         ]
       : []),
     ...(dialogue ? dialogueNotes(dialogue) : []),
+    ...(failed.length > 0 ? [failureNote(failed, out)] : []),
     ...servingNotes(
       serving,
       served,
@@ -301,8 +311,11 @@ export async function runMsTodCommand(
           ? `LLM judge (${models.labels.llm}), alpha ${alpha}`
           : `embedding judge (slot weight ${slotWeight}), alpha ${alpha}`,
     k,
+    failed: failed.length,
+    unreadable: llm?.unreadable() ?? {},
     notes,
   });
+  throwIfNothingSucceeded(failed, rows.length, out);
   const dialogues = dialogue ? summariseMsTodDialogues(rows.map((r) => r.dialogue)) : undefined;
   const result: MsTodSummary = {
     ...summary,
@@ -311,7 +324,7 @@ export async function runMsTodCommand(
     ...(dialogue && dialogues ? { ...dialogues, ...dialogueKey(dialogue) } : {}),
   };
   const text = [
-    `Dataset: ms-tod   Method: ${method}   Questions: ${summary.questions}`,
+    `Dataset: ms-tod   Method: ${method}   Questions: ${summary.questions}${failed.length > 0 ? `   Failed: ${failed.length}` : ''}`,
     `Embedder: ${summary.embedder}`,
     ...(llm ? [`LLM: ${summary.llm}`] : []),
     `Judge: ${summary.judge}`,

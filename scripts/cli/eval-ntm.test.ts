@@ -232,7 +232,7 @@ describe('grove eval --dataset ntm against a server (--concurrency, --cache, --m
     await expect(
       served(['--no-cache', '--limit', '1', '--max-attempts', '1', '--out', out]),
     ).rejects.toThrow(
-      /^stopped: .*503.*the rows done are in .*busy\.jsonl: run the same command again/,
+      /^stopped: the LLM server never answered.*503.*the rows done are in .*busy\.jsonl: run the same command again/,
     );
     server.failNext(1);
     const retried = await served([
@@ -246,6 +246,27 @@ describe('grove eval --dataset ntm against a server (--concurrency, --cache, --m
     ]);
     expect(retried.result.conversations).toBe(1);
     expect(rowsOf(out)).toHaveLength(1);
+  });
+
+  it('records a dialogue whose model call failed once the server has answered, and retries it on resume', async () => {
+    const out = join(dir, 'dialogue-failed.jsonl');
+    const args = ['--no-cache', '--limit', '2', '--max-attempts', '1', '--out', out];
+    // Every call of the first dialogue is answered; the second dialogue's fail.
+    const before = server.requests();
+    await served(['--no-cache', '--limit', '1']);
+    server.failAfter(server.requests() - before);
+    const first = await served(args);
+    server.failNext(0);
+    expect(first.result).toMatchObject({ conversations: 1, failed_questions: 1 });
+    expect(first.result.notes.join('\n')).toMatch(
+      /1 dialogue failed .*503.*run the same command again/,
+    );
+    const stored = rowsOf(out);
+    expect(stored).toHaveLength(2);
+    expect(stored[1]).toMatchObject({ error: expect.stringMatching(/503/) });
+    const second = await served(args);
+    expect(second.result).toMatchObject({ conversations: 2, failed_questions: 0 });
+    expect(rowsOf(out)).toHaveLength(3);
   });
 
   it('refuses serving options that would do nothing', async () => {

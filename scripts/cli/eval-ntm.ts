@@ -22,11 +22,14 @@ import {
   ntmDialogues,
   replayNtmDialogue,
   summariseNtm,
+  type NtmFailedRow,
   type NtmRow,
   type NtmSummary,
 } from '../../src/engine/eval/ntm-eval.ts';
 import { goalCoverage, goalKeyTerms } from '../../src/engine/eval/goal-terms.ts';
 import { mapLimitedInOrder } from '../../src/engine/concurrency/map-limited.ts';
+import { errorMessage, isAbortError } from '../../src/engine/errors.ts';
+import { throwIfCallsFailed, watchedLlm } from '../../src/engine/eval/watched-llm.ts';
 import type { LlmPort } from '../../src/engine/ports.ts';
 import { ScriptedLlm } from '../../src/engine/testing/index.ts';
 import {
@@ -40,6 +43,7 @@ import {
   UsageError,
 } from './args.ts';
 import { readDataset, type EvalDeps } from './eval-command.ts';
+import { EvalFailedError } from './eval-failures.ts';
 import {
   isServerLlm,
   servedLlm,
@@ -47,7 +51,7 @@ import {
   servingNotes,
   servingOptions,
   stoppingRun,
-  stopOnFailure,
+  stopWhenUnreachable,
 } from './eval-serving.ts';
 import { isNtmFoldsRun, runNtmFoldsCommand } from './eval-ntm-folds.ts';
 import { modelsFrom } from './models.ts';
@@ -212,7 +216,8 @@ async function readNtmRows(path: string, run: RunKey): Promise<NtmRow[]> {
       );
     }
     const { run: _run, ...row } = stored;
-    rows.push(row);
+    // A failed dialogue's row stays on record; the dialogue is done again.
+    if (!('error' in row)) rows.push(row);
   }
   return rows;
 }
@@ -241,8 +246,8 @@ export async function runNtmEvalCommand(
   );
   const bare: LlmPort | undefined = llmArg === 'scripted' ? scriptedNtmLlm() : models.llm;
   const served = bare ? servedLlm(bare, serving, isServerLlm(llmArg)) : undefined;
-  const stopping = served ? stopOnFailure(served.llm) : undefined;
-  const llm = stopping?.llm;
+  const stopping = served ? stopWhenUnreachable(served.llm) : undefined;
+  const llm = stopping ? watchedLlm(stopping.llm) : undefined;
   const llmLabel =
     llmArg === 'scripted'
       ? 'scripted (TEST MODE: rule-based fake LLM)'
@@ -273,26 +278,51 @@ export async function runNtmEvalCommand(
   report(progress, dialogues.length);
   // Dialogues run `--concurrency` at a time (each one's turns in order); rows are written and
   // aggregated in dialogue order, as a one-at-a-time run gives them.
+  const failed: NtmFailedRow[] = [];
   const fresh = await stoppingRun(stopping, out, (signal) =>
     mapLimitedInOrder(
       todo,
       serving.concurrency,
-      async (dialogue) => {
-        const row = await replayNtmDialogue(dialogue, {
-          deps: engineDeps,
-          ...(llm ? { replyLlm: llm, judgeLlm: llm } : {}),
-          maxReplyTokens,
-          ...(signal ? { signal } : {}),
-        });
-        report(++progress, dialogues.length);
-        return row;
+      async (dialogue): Promise<NtmRow | NtmFailedRow> => {
+        const mark = llm?.mark() ?? 0;
+        try {
+          const row = await replayNtmDialogue(dialogue, {
+            deps: engineDeps,
+            ...(llm ? { replyLlm: llm, judgeLlm: llm } : {}),
+            maxReplyTokens,
+            ...(signal ? { signal } : {}),
+          });
+          // A failed decision or summary call fell back inside the engine: not a scored row.
+          throwIfCallsFailed(llm, mark);
+          return row;
+        } catch (error) {
+          if (signal?.aborted || isAbortError(error)) throw error;
+          return { conversation_id: dialogue.id, error: errorMessage(error) };
+        } finally {
+          report(++progress, dialogues.length);
+        }
       },
-      (row) => (out ? appendFile(out, `${JSON.stringify({ run, ...row })}\n`) : undefined),
+      (row) => {
+        if ('error' in row) failed.push(row);
+        return out ? appendFile(out, `${JSON.stringify({ run, ...row })}\n`) : undefined;
+      },
       signal,
     ),
   );
-  let next = 0;
-  const rows = dialogues.map((d) => done.get(d.id) ?? (fresh[next++] as NtmRow));
+  const freshRows = fresh.filter((r): r is NtmRow => !('error' in r));
+  const byId = new Map([
+    ...done,
+    ...freshRows.map((r): [string, NtmRow] => [r.conversation_id, r]),
+  ]);
+  const rows = dialogues.flatMap((d) => byId.get(d.id) ?? []);
+  if (failed.length > 0) {
+    const first = failed[0] as NtmFailedRow;
+    if (rows.length === 0)
+      throw new EvalFailedError(
+        `every dialogue failed (${failed.length} of ${failed.length}; first: ${first.conversation_id}: ${first.error})` +
+          (out ? `; they are recorded in ${out}: run the same command again to retry them` : ''),
+      );
+  }
   const notes = [...dataset.notes.filter((n) => !n.startsWith('NTM has no retrieval'))];
   notes.push(
     'tokens: mean per turn of what is sent before the query (selected context vs the linear history of the same rounds)',
@@ -311,15 +341,29 @@ export async function runNtmEvalCommand(
         `dialogues ran up to ${n} at once (each one's turns in order; with an LLM at most ${n} calls in flight)`,
     ),
   );
-  const summary = summariseNtm(rows, {
-    embedder: models.labels.embedder,
-    llm: llmLabel,
-    decider: llm
-      ? 'llm (paper prompts; the embedding decides clear topics, one call lists the candidates ' +
-        'otherwise; an unusable reply keeps the embedding topic or CONTINUE)'
-      : 'embedding-only',
-    notes,
-  });
+  const summary = summariseNtm(
+    rows,
+    {
+      embedder: models.labels.embedder,
+      llm: llmLabel,
+      decider: llm
+        ? 'llm (paper prompts; the embedding decides clear topics, one call lists the candidates ' +
+          'otherwise; an unusable reply keeps the embedding topic or CONTINUE)'
+        : 'embedding-only',
+      notes: [
+        ...notes,
+        ...(failed.length > 0
+          ? [
+              `${failed.length} dialogue${failed.length === 1 ? '' : 's'} failed and left out of these figures (first: ${failed[0]?.conversation_id}: ${failed[0]?.error}); ` +
+                (out
+                  ? `they are recorded in ${out}: run the same command again to retry them`
+                  : 'pass --out rows.jsonl to record them and retry only those'),
+            ]
+          : []),
+      ],
+    },
+    { failed: failed.length, unreadable: llm?.unreadable() ?? {} },
+  );
   return { json: values.json === true, result: summary, text: formatNtm(summary) };
 }
 
@@ -328,7 +372,7 @@ const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}
 function formatNtm(s: NtmSummary): string {
   const d = s.decisions;
   return [
-    `Dataset: ntm   Method: context-agent   Conversations: ${s.conversations}`,
+    `Dataset: ntm   Method: context-agent   Conversations: ${s.conversations}${s.failed_questions > 0 ? `   Failed: ${s.failed_questions}` : ''}`,
     `Embedder: ${s.embedder}`,
     `LLM: ${s.llm}   Decisions: ${s.decider}`,
     `Context tokens per turn: ${s.context_tokens_mean} vs linear ${s.linear_tokens_mean} (ratio ${s.token_ratio})`,

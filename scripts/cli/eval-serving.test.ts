@@ -111,13 +111,11 @@ describe('grove eval --llm openai:URL#model', () => {
       out,
     ];
     server.fail('judge-answer', 503);
-    const first = await run(args);
-    server.fail(undefined);
-    expect(first.result.failed_questions).toBe(20);
-    expect(first.result.questions).toBe(0);
-    expect(first.result.notes.join()).toMatch(
-      /20 questions failed .*first: conv-a#0: .*HTTP 503.*run the same command again/,
+    // Every question failed: no figures, a non-zero exit naming the first failure.
+    await expect(run(args)).rejects.toThrow(
+      /^every question failed \(20 of 20; first: conv-a#0: .*HTTP 503.*run the same command again/,
     );
+    server.fail(undefined);
     const failedRows = rowsOf(out);
     expect(failedRows).toHaveLength(20);
     expect(failedRows[0]).toMatchObject({ question_id: 'conv-a#0', error: expect.any(String) });

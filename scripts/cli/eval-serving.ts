@@ -6,9 +6,9 @@
  * cache → limiter → HTTP port with retries, so a cached reply never takes a slot and a call
  * waiting to retry keeps its slot (backing off lowers the pressure on the server).
  * The same pieces serve every dataset: the retrieval ones (eval-command.ts), MS-TOD
- * (eval-ms-tod.ts: questions at once) and NTM (eval-ntm.ts: dialogues at once); the last two also
- * stop on a call that still fails after its retries (`stopOnFailure`), since their engines would
- * score it as an unusable reply.
+ * (eval-ms-tod.ts: questions at once) and NTM (eval-ntm.ts: dialogues at once). Each stops at
+ * once when the server was never reached (`stopWhenUnreachable`); past that, a call that still
+ * fails after its retries fails its question (watched-llm.ts), recorded and retried on resume.
  */
 import { resolve } from 'node:path';
 import { limitedLlm } from '../../src/engine/concurrency/limited-llm.ts';
@@ -123,7 +123,7 @@ export function servingNotes(
   return notes;
 }
 
-/** A served LLM that stops its run on the first call that still fails after its retries. */
+/** A served LLM that stops its run when the server was never reached. */
 export interface StoppingLlm {
   readonly llm: LlmPort;
   /** Aborted by that failure: pass it to the run, so that nothing more is started. */
@@ -133,22 +133,25 @@ export interface StoppingLlm {
 }
 
 /**
- * For the evaluations whose engine turns a failed call into a fallback (MS-TOD's LLM judge,
- * NTM's topic and branch decisions, round summaries and judge): a server that still fails after
- * `--max-attempts` would otherwise be scored as the model's unusable reply. The first such
- * failure aborts `signal` instead, so no row is made from it; the rows done before are kept
- * (`--out`) and the next run resumes after them.
+ * A server that has not answered one call of this run, and whose call still fails after
+ * `--max-attempts`, is not there (a wrong port, a server not started): every other question would
+ * wait out the same retries to fail the same way. The first such failure aborts `signal`, and
+ * `stoppingRun` ends the run with it. Once a call has answered, a failed call only fails the
+ * question it belongs to (recorded in --out, retried on resume: run-eval.ts, watched-llm.ts).
  */
-export function stopOnFailure(inner: LlmPort): StoppingLlm {
+export function stopWhenUnreachable(inner: LlmPort): StoppingLlm {
   const controller = new AbortController();
   let failure: { error: unknown } | undefined;
+  let answered = 0;
   const watched =
     <R>(call: (request: R) => ReturnType<LlmPort['complete']>) =>
     async (request: R) => {
       try {
-        return await call(request);
+        const completion = await call(request);
+        answered++;
+        return completion;
       } catch (error) {
-        if (!isAbortError(error) && !controller.signal.aborted) {
+        if (answered === 0 && !isAbortError(error) && !controller.signal.aborted) {
           failure = { error };
           controller.abort(error);
         }
@@ -162,15 +165,21 @@ export function stopOnFailure(inner: LlmPort): StoppingLlm {
       complete: watched((request) => inner.complete(request)),
       completeStructured: watched((request) => inner.completeStructured(request)),
       countTokens: (text) => inner.countTokens(text),
+      onUnreadableOutput: (purpose) => inner.onUnreadableOutput?.(purpose),
     },
     signal: controller.signal,
     failure: () => failure?.error,
   };
 }
 
+/** The run was stopped: the server never answered. */
+export class ServerUnreachableError extends Error {
+  override readonly name = 'ServerUnreachableError';
+}
+
 /**
- * Runs an evaluation with `stopping`'s signal; when a failed call stopped it, throws that
- * failure, saying what was kept and how to resume.
+ * Runs an evaluation with `stopping`'s signal; when an unreachable server stopped it, throws
+ * that failure, saying what was kept and how to resume.
  */
 export async function stoppingRun<T>(
   stopping: StoppingLlm | undefined,
@@ -182,8 +191,8 @@ export async function stoppingRun<T>(
   } catch (error) {
     const failure = stopping?.failure();
     if (failure === undefined) throw error;
-    throw new Error(
-      `stopped: an LLM call still failed after its retries (${errorMessage(failure)}); ` +
+    throw new ServerUnreachableError(
+      `stopped: the LLM server never answered, and a call still failed after its retries (${errorMessage(failure)}); ` +
         (out
           ? `the rows done are in ${out}: run the same command again to resume after them`
           : 'pass --out rows.jsonl to keep the rows done and resume after them'),

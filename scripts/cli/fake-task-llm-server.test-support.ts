@@ -30,6 +30,8 @@ export interface FakeTaskLlmServer {
   readonly resetPeak: () => void;
   /** Answers the next `count` requests with HTTP `status` (a server under load). */
   readonly failNext: (count: number, status?: number) => void;
+  /** Answers the next `answered` requests, then fails every one until `failNext(0)`. */
+  readonly failAfter: (answered: number, status?: number) => void;
   readonly close: () => Promise<void>;
 }
 
@@ -61,7 +63,7 @@ export async function startFakeTaskLlmServer(
   let served = 0;
   let serving = 0;
   let peak = 0;
-  let failing = { count: 0, status: 503 };
+  let failing = { count: 0, status: 503, after: 0 };
   const server: Server = createServer((req, res) => {
     void readBody(req).then(async (text) => {
       served++;
@@ -69,7 +71,8 @@ export async function startFakeTaskLlmServer(
       peak = Math.max(peak, serving);
       if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
       serving--;
-      if (failing.count > 0) {
+      if (failing.after > 0) failing.after--;
+      else if (failing.count > 0) {
         failing.count--;
         res
           .writeHead(failing.status, { 'content-type': 'application/json' })
@@ -97,7 +100,10 @@ export async function startFakeTaskLlmServer(
       peak = 0;
     },
     failNext: (count, status = 503) => {
-      failing = { count, status };
+      failing = { count, status, after: 0 };
+    },
+    failAfter: (answered, status = 503) => {
+      failing = { count: Number.POSITIVE_INFINITY, status, after: answered };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

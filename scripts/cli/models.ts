@@ -11,6 +11,7 @@ import { LazyNodeBundledEmbedder } from '../../src/models/embedder/node-bundled.
 import { LazyNodeFolderEmbedder } from '../../src/models/embedder/node-folder.ts';
 import type { RetryPolicy } from '../../src/engine/retry/policy.ts';
 import { OpenAiHttpPort } from '../../src/models/llm/openai-http-port.ts';
+import { retryNoticeLine, type RetryNotice } from '../../src/models/llm/retry-notice.ts';
 import { UsageError, choice } from './args.ts';
 
 export const LLM_CHOICES = ['none', 'scripted'] as const;
@@ -66,10 +67,12 @@ export function modelsFrom(
   },
   /** How an OpenAI-compatible server's failures are retried (default: the port's own). */
   retry?: RetryPolicy,
+  /** Where each retry of a server call is said (default: a line on stderr). */
+  onRetry: (notice: RetryNotice) => void = printRetry,
 ): CliModels {
   const { embedder, label: embedderLabel } = embedderFrom(values.embedder);
   if (values.llm?.startsWith('openai:')) {
-    const llm = openAiFrom(values.llm, retry);
+    const llm = openAiFrom(values.llm, retry, onRetry);
     const llmLabel = `${llm.id} (LEAVES THIS DEVICE: prompts are sent to ${llm.url})`;
     return { llm, embedder, labels: { llm: llmLabel, embedder: embedderLabel } };
   }
@@ -87,7 +90,11 @@ export function modelsFrom(
 }
 
 /** `openai:http://127.0.0.1:8080#model-name`: an OpenAI-compatible endpoint (opt-in, off-device). */
-export function openAiFrom(spec: string, retry?: RetryPolicy): OpenAiHttpPort {
+export function openAiFrom(
+  spec: string,
+  retry?: RetryPolicy,
+  onRetry: (notice: RetryNotice) => void = printRetry,
+): OpenAiHttpPort {
   const rest = spec.slice('openai:'.length);
   const hash = rest.lastIndexOf('#');
   const baseUrl = hash < 0 ? rest : rest.slice(0, hash);
@@ -95,5 +102,10 @@ export function openAiFrom(spec: string, retry?: RetryPolicy): OpenAiHttpPort {
   if (!/^https?:\/\/[^\s]+$/.test(baseUrl) || !model) {
     throw new UsageError(`--llm openai: expects openai:<http(s) base URL>#<model>, got "${spec}"`);
   }
-  return new OpenAiHttpPort({ baseUrl, model, ...(retry ? { retry } : {}) });
+  return new OpenAiHttpPort({ baseUrl, model, onRetry, ...(retry ? { retry } : {}) });
+}
+
+/** A server call's retry, said at once on stderr: "grove: cannot reach …; retry 2 of 5 in 4 s". */
+export function printRetry(notice: RetryNotice): void {
+  process.stderr.write(`grove: ${retryNoticeLine(notice)}\n`);
 }

@@ -5,7 +5,8 @@
  * the composition root hands them as `services.runtime`.
  */
 import { buildAppConfig } from '../models/llm/app-config.ts';
-import { createLlm } from '../models/llm/create-llm.ts';
+import { createLlm, type LlmWorkerEvents } from '../models/llm/create-llm.ts';
+import type { TextGenWorkerLike } from '../models/llm/textgen-client.ts';
 import type { LlmPort } from '../engine/ports.ts';
 import { listCachedModels, webLlmModelCache, type CachedModel } from '../models/llm/model-cache.ts';
 import { LocalStorageSettings, ModelChoiceStore, type LlmChoice } from '../models/model-choice.ts';
@@ -20,6 +21,32 @@ import {
 import { callLog } from './call-log.ts';
 import { registerTestApi } from './test-api.ts';
 
+/** Who hears of the model worker's crashes and restarts (the app's worker notice). */
+const llmWorkerListeners = new Set<LlmWorkerEvents>();
+
+/** Hears of the model worker's crashes and restarts until the returned function is called. */
+export function onLlmWorker(events: LlmWorkerEvents): () => void {
+  llmWorkerListeners.add(events);
+  return () => llmWorkerListeners.delete(events);
+}
+
+const llmWorkerEvents: LlmWorkerEvents = {
+  onCrash: (error, restarting) => {
+    for (const l of llmWorkerListeners) l.onCrash?.(error, restarting);
+  },
+  onRestarted: () => {
+    for (const l of llmWorkerListeners) l.onRestarted?.();
+  },
+};
+
+/** Test mode only (`llm=worker`): the WASM model's worker over a fake pipeline. */
+let testTextGenWorker: (() => TextGenWorkerLike) | undefined;
+
+/** Test mode only: WASM models load in `start`'s worker (workers/textgen-test.worker.ts). */
+export function useTestTextGenWorker(start: () => TextGenWorkerLike): void {
+  testTextGenWorker = start;
+}
+
 export const runtime = new RuntimeController(
   () => probeCapabilities(),
   new ModelChoiceStore(new LocalStorageSettings()),
@@ -28,6 +55,8 @@ export const runtime = new RuntimeController(
     assertConnectAllowed(choice, location.href);
     return createLlm(selection, choice, onProgress, undefined, {
       onCall: (call) => callLog.record(call),
+      worker: llmWorkerEvents,
+      ...(testTextGenWorker ? { textGenWorker: testTextGenWorker } : {}),
     });
   },
 );

@@ -27,7 +27,13 @@ import { createMemoryActions, savedProfileId, type MemoryActions } from './memor
 import { followMemoryChanges } from './follow-memory.ts';
 import { startMemoryTestMode } from './memory-test-mode.ts';
 import { memoryWorkerConfig, startMemoryWorker, type MemoryWorkerStart } from './memory-worker.ts';
-import { runtime, runtimeService, type RuntimeService } from './runtime.ts';
+import {
+  onLlmWorker,
+  runtime,
+  runtimeService,
+  useTestTextGenWorker,
+  type RuntimeService,
+} from './runtime.ts';
 import { registerTestApi } from './test-api.ts';
 import { appTestApi } from './services-test-api.ts';
 import { OneEngineLlm } from './test-mode/one-engine-llm.ts';
@@ -40,6 +46,7 @@ import {
   type ScriptedTestMode,
 } from './test-mode/test-mode.ts';
 import { testModeStorage } from './test-mode/test-storage.ts';
+import { startTestTextGenWorker } from './test-mode/test-textgen-worker.ts';
 
 export interface AppServices {
   readonly store: GroveStore;
@@ -64,7 +71,7 @@ function chatLlmSource(
   if (__GROVE_TEST_BUILD__) {
     if (oneEngine)
       return () => ({ port: oneEngine, label: 'Scripted LLM (test mode, one engine)' });
-    if (testMode) {
+    if (testMode && !testMode.modelWorker) {
       const scripted = new ScriptedChatLlm();
       return () => ({ port: scripted, label: 'Scripted LLM (test mode)' });
     }
@@ -106,10 +113,34 @@ function followPageLlm(
   runtime.subscribe(update);
 }
 
+/** The worker notice: a worker stopped (and is restarting, or left stopped), then it is back. */
+function workerNotices(store: GroveStore) {
+  return {
+    crashed: (error: Error, restarting: boolean) =>
+      store.getState().setWorkerNotice({
+        error: error.name,
+        message: restarting
+          ? `${error.message} Grove is restarting it.`
+          : `${error.message} It kept stopping, so Grove left it stopped: reload the page to try again.`,
+        restarted: false,
+      }),
+    restarted: () => {
+      const notice = store.getState().workerNotice;
+      if (notice)
+        store.getState().setWorkerNotice({
+          ...notice,
+          message: notice.message.replace('Grove is restarting it.', 'Grove restarted it.'),
+          restarted: true,
+        });
+    },
+  };
+}
+
 export function startServices(location: Location = window.location): AppServices {
   // The test modes exist in the e2e test build only (src/build-flags.d.ts); there, any `?test=`
   // URL runs on a test database and its own localStorage keys, never the app's.
   const testMode = __GROVE_TEST_BUILD__ ? parseTestMode(location.search) : null;
+  if (__GROVE_TEST_BUILD__ && testMode?.modelWorker) useTestTextGenWorker(startTestTextGenWorker);
   const store = createGroveStore();
   const workerConfig = memoryWorkerConfig(
     testMode,
@@ -126,24 +157,14 @@ export function startServices(location: Location = window.location): AppServices
   const lend = lentLlm(testMode, oneEngine);
   const reportMemoryError = (error: unknown) =>
     store.getState().setMemoryError(error instanceof Error ? error.message : String(error));
+  const notices = workerNotices(store);
+  // The model's worker (web-llm or WASM) is watched like the memory worker: one notice.
+  onLlmWorker({ onCrash: notices.crashed, onRestarted: notices.restarted });
   const memoryWorker = startMemoryWorker(workerConfig, {
     onStart: (started) => setUpMemoryWorker(started),
-    onCrash: (error, restarting) =>
-      store.getState().setWorkerNotice({
-        error: error.name,
-        message: restarting
-          ? `${error.message} Grove is restarting it.`
-          : `${error.message} It kept stopping, so Grove left it stopped: reload the page to try again.`,
-        restarted: false,
-      }),
+    onCrash: notices.crashed,
     onRestarted: () => {
-      const notice = store.getState().workerNotice;
-      if (notice)
-        store.getState().setWorkerNotice({
-          ...notice,
-          message: notice.message.replace('Grove is restarting it.', 'Grove restarted it.'),
-          restarted: true,
-        });
+      notices.restarted();
       void showStatus();
     },
   });

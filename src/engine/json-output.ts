@@ -7,6 +7,8 @@
  *
  * Cancellation (an aborted signal) throws an AbortError and is never retried. A failing model
  * call (the adapter throws) is reported as a failure, not retried: adapters own transport retries.
+ * A caller that may not stand in for a failed call (a judge: a failed call is never a keep) throws
+ * it with `throwIfCallFailed`; unreadable output stays a result the caller decides about.
  */
 import { z } from 'zod';
 import {
@@ -166,6 +168,16 @@ function quote(text: string): string {
   return text.length <= QUOTE_LIMIT ? text : `${text.slice(0, QUOTE_LIMIT)} …`;
 }
 
+/**
+ * Throws the `LlmCallError` of a result whose model call failed (server down, time-out, no model):
+ * such a result says nothing about the question, so no caller may turn it into a verdict. A
+ * result whose output was unreadable (LlmOutputError) is returned as it is.
+ */
+export function throwIfCallFailed<T>(result: StructuredResult<T>): StructuredResult<T> {
+  if (!result.ok && result.cause instanceof LlmCallError) throw result.cause;
+  return result;
+}
+
 /** One structured call with bounded corrective retries. Throws only AbortError. */
 export async function callStructured<S extends z.ZodType>(
   llm: LlmPort,
@@ -232,6 +244,7 @@ export async function callStructured<S extends z.ZodType>(
     ];
   }
 
+  llm.onUnreadableOutput?.(purpose);
   const cause = new LlmOutputError(
     `The model's reply for "${purpose}" could not be used after ${attempts} attempt${attempts === 1 ? '' : 's'}: ` +
       `${lastError}. Try again, or choose a larger or instruction-tuned model.`,

@@ -51,6 +51,12 @@ export interface LlmPort {
    * (cost/speed-meter.ts); absent or undefined where the engine reports none yet.
    */
   measuredProfile?(): DeviceProfile | undefined;
+  /**
+   * Told when a structured call gives up on the model's output (unreadable after its bounded
+   * retries: json-output.ts), with the call's purpose: evaluations count these per purpose.
+   * Wrappers that hand calls on forward it.
+   */
+  onUnreadableOutput?(purpose: string): void;
 }
 
 export interface EmbedderPort {

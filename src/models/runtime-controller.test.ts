@@ -93,6 +93,44 @@ describe('RuntimeController.load', () => {
   });
 });
 
+describe('RuntimeController: one model at a time', () => {
+  it('changing the model, or loading again, unloads the old one and ends its worker', async () => {
+    const alive = new Set<number>();
+    let next = 0;
+    const killed: string[] = [];
+    const controller = new RuntimeController(
+      async () => swiftshaderProbe,
+      new ModelChoiceStore(new MemorySettings()),
+      async (selection) => {
+        const worker = ++next;
+        alive.add(worker);
+        return {
+          port: {
+            id: `fake:${selection.label}#${worker}`,
+            complete: async () => ({ text: '', promptTokens: 0, completionTokens: 0 }),
+            completeStructured: async () => ({ text: '', promptTokens: 0, completionTokens: 0 }),
+            countTokens: () => 0,
+          },
+          dispose: async () => void alive.delete(worker),
+          kill: (detail) => void killed.push(`${worker}: ${detail}`),
+        };
+      },
+    );
+    await controller.load();
+    await controller.load();
+    expect([...alive]).toEqual([2]);
+    expect(controller.testApi.killLlmWorker()).toBe(true);
+    expect(killed).toEqual(['2: killed by the test API']);
+    controller.choose({ kind: 'wasm', model: 'HuggingFaceTB/SmolLM2-360M-Instruct' });
+    expect(controller.llm).toBeUndefined();
+    await Promise.resolve();
+    expect([...alive]).toEqual([]);
+    expect(controller.testApi.killLlmWorker()).toBe(false);
+    await controller.load();
+    expect([...alive]).toEqual([3]);
+  });
+});
+
 describe('RuntimeController model base URL', () => {
   it('validates and persists it, and the embedder options follow it', async () => {
     const settings = new MemorySettings();

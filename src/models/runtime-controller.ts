@@ -31,11 +31,20 @@ export type RuntimeSnapshot =
       readonly llm: LlmLoadState;
     };
 
+/** A loaded model: its port, and (for a model in a worker) how to end or stop that worker. */
+export interface RuntimeLlm {
+  readonly port: LlmPort;
+  /** Unloads the model and ends its worker. */
+  readonly dispose?: () => Promise<void>;
+  /** Stops the model's worker as a crash would (test API). */
+  readonly kill?: (detail: string) => void;
+}
+
 export type CreateLlm = (
   selection: RuntimeSelection,
   choice: ModelChoice,
   onProgress: ProgressCallback,
-) => Promise<{ readonly port: LlmPort } | undefined>;
+) => Promise<RuntimeLlm | undefined>;
 
 export interface RuntimeTestApi {
   snapshot(): RuntimeSnapshot;
@@ -44,13 +53,15 @@ export interface RuntimeTestApi {
   setModelBaseUrl(url: string | null): RuntimeSnapshot;
   load(): Promise<RuntimeSnapshot>;
   embedderOptions(device?: DeviceChoice): LoadOptions;
+  /** Stops the model's worker as a crash would; false when no model runs in a worker. */
+  killLlmWorker(): boolean;
 }
 
 export class RuntimeController {
   private snapshot: RuntimeSnapshot;
   private readonly listeners = new Set<() => void>();
   private started: Promise<RuntimeSnapshot> | undefined;
-  private port: LlmPort | undefined;
+  private loaded: RuntimeLlm | undefined;
 
   constructor(
     private readonly probe: () => Promise<CapabilityProbe>,
@@ -62,7 +73,7 @@ export class RuntimeController {
 
   /** The loaded LLM, if any. */
   get llm(): LlmPort | undefined {
-    return this.port;
+    return this.loaded?.port;
   }
 
   readonly getSnapshot = (): RuntimeSnapshot => this.snapshot;
@@ -88,7 +99,10 @@ export class RuntimeController {
     return this.started;
   }
 
-  /** Persists a new LLM choice and recomputes the selection (a loaded model is dropped). */
+  /**
+   * Persists a new LLM choice and recomputes the selection (a loaded model is unloaded and its
+   * worker ended).
+   */
   choose(llm: LlmChoice): RuntimeSnapshot {
     return this.applyChoice(this.choices.update({ llm }));
   }
@@ -112,12 +126,14 @@ export class RuntimeController {
     await this.start();
     const ready = this.snapshot;
     if (ready.status !== 'ready' || !this.createLlm) return ready;
+    // One model at a time: the one loaded before is unloaded and its worker ended first.
+    this.release();
     this.setLlm({ status: 'loading', progress: 0 });
     try {
       const loaded = await this.createLlm(ready.selection, ready.choice, (p) => {
         if (p.status === 'progress') this.setLlm({ status: 'loading', progress: p.progress });
       });
-      this.port = loaded?.port;
+      this.loaded = loaded;
       this.setLlm(loaded ? { status: 'ready', id: loaded.port.id } : { status: 'idle' });
     } catch (error) {
       const { name, message } = error instanceof Error ? error : new Error(String(error));
@@ -133,11 +149,23 @@ export class RuntimeController {
     setModelBaseUrl: (url) => this.setModelBaseUrl(url),
     load: () => this.load(),
     embedderOptions: (device) => this.embedderOptions(device),
+    killLlmWorker: () => {
+      const kill = this.loaded?.kill;
+      kill?.('killed by the test API');
+      return kill !== undefined;
+    },
   };
+
+  /** Drops the loaded model: unloaded, its worker ended (not awaited: nothing waits on it). */
+  private release(): void {
+    const old = this.loaded;
+    this.loaded = undefined;
+    void old?.dispose?.().catch(() => undefined);
+  }
 
   private applyChoice(choice: ModelChoice): RuntimeSnapshot {
     const current = this.snapshot;
-    this.port = undefined;
+    this.release();
     const llm: LlmLoadState = { status: 'idle' };
     this.set(
       current.status === 'ready'

@@ -58,6 +58,12 @@ describe('selectRuntime', () => {
     expect(s.mode === 'webgpu' && s.modelId).toMatch(/q4f32_1-MLC$/);
     expect(s.cost.speed).toBe('very slow');
     expect(s.guidance.join(' ')).toMatch(/software renderer/);
+    // Automatic does not recommend a large download beside that warning: the smallest model.
+    expect(s.mode === 'webgpu' && s.familyId).toBe('smollm2-360m');
+    expect(s.guidance.join(' ')).toMatch(/Automatic picks the smallest \(SmolLM2 360M Instruct\)/);
+    expect(selectRuntime(probe(hardware), { kind: 'auto' })).toMatchObject({
+      familyId: 'qwen2.5-1.5b',
+    });
   });
 
   it('honours the chosen model; an f16 request degrades to f32 without shader-f16', () => {

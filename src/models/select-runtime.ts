@@ -129,7 +129,12 @@ function onDevice(
     probe.deviceMemoryGB !== null && probe.deviceMemoryGB <= 4
       ? SMALL_DEVICE_LLM_FAMILY
       : DEFAULT_LLM_FAMILY;
-  const family = wanted ?? catalogue.families.find((f) => f.id === autoId) ?? catalogue.families[0];
+  // On a software renderer every model is very slow: Automatic recommends the smallest one.
+  const smallest = [...catalogue.families].sort((a, b) => a.paramsM - b.paramsM)[0];
+  const family =
+    wanted ??
+    (gpu.software ? smallest : catalogue.families.find((f) => f.id === autoId)) ??
+    catalogue.families[0];
   if (!family) return noLlm('The model catalogue is empty.', []);
 
   const requested = choice.kind === 'webllm' ? choice.precision : 'auto';
@@ -143,7 +148,10 @@ function onDevice(
   if (gpu.software) {
     guidance.push(
       `This WebGPU adapter is a software renderer (${gpu.adapter.architecture || gpu.adapter.vendor || 'CPU'}): ` +
-        'models will be very slow. Use a machine with a GPU, or run without an LLM.',
+        (choice.kind === 'auto'
+          ? `models will be very slow, so Automatic picks the smallest (${family.label}). `
+          : 'models will be very slow. ') +
+        'Use a machine with a GPU, or run without an LLM.',
     );
   }
   if (probe.deviceMemoryGB !== null && variant.vramMB > probe.deviceMemoryGB * 1024 * 0.6) {

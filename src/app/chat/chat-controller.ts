@@ -250,7 +250,7 @@ export function createChatController(deps: ChatDeps): ChatController {
             status: 'failed',
             error: control.signal.aborted
               ? 'Stopped before the model wrote anything.'
-              : `The model could not answer: ${(error as Error).message}`,
+              : `The model could not answer: ${namedMessage(error)}`,
           });
         }
       } finally {

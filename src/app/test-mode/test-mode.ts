@@ -9,7 +9,9 @@
  * Query options: `db` (database name, default grove-test-scripted), `delay` (ms before each
  * ingestion's slow work, so progress can be watched), `engine=page` (one scripted engine on the
  * page, lent to the memory worker as a real model is, slowed by `callMs` per call and `tokenMs`
- * per completion token: one-engine-llm.ts).
+ * per completion token: one-engine-llm.ts), `llm=worker` (WASM models load in a test worker
+ * over a fake pipeline, through the app's runtime, and the chat answers with the loaded model:
+ * test-textgen-worker.ts).
  */
 import { testDbName } from '../../memory-backend/worker-config.ts';
 
@@ -19,6 +21,8 @@ export interface ScriptedTestMode {
   readonly stageDelayMs: number;
   /** Set with `engine=page`: the one slowed engine's pace. */
   readonly oneEngine?: { readonly callMs: number; readonly tokenMs: number };
+  /** `llm=worker`: WASM models load in a test worker, and the chat uses the loaded model. */
+  readonly modelWorker?: boolean;
 }
 
 const nonNegative = (value: string | null) => {
@@ -42,6 +46,7 @@ export function parseTestMode(search: string): ScriptedTestMode | null {
           },
         }
       : {}),
+    ...(params.get('llm') === 'worker' ? { modelWorker: true } : {}),
   };
 }
 

@@ -23,6 +23,7 @@ export function limitedLlm(inner: LlmPort, limit: number): LimitedLlm {
     completeStructured: (request) =>
       limiter.run(() => inner.completeStructured(request), request.signal),
     countTokens: (text) => inner.countTokens(text),
+    onUnreadableOutput: (purpose) => inner.onUnreadableOutput?.(purpose),
   };
 }
 

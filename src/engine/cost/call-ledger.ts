@@ -77,6 +77,7 @@ export function recordingLlm(inner: LlmPort): RecordingLlm {
     complete: (request) => record(request, inner.complete(request)),
     completeStructured: (request) => record(request, inner.completeStructured(request)),
     countTokens: (text) => inner.countTokens(text),
+    onUnreadableOutput: (purpose) => inner.onUnreadableOutput?.(purpose),
     take() {
       const taken = records;
       records = [];

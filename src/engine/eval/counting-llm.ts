@@ -25,6 +25,7 @@ export function countingLlm(inner: LlmPort): CountingLlm {
     complete: (request) => counted(inner.complete(request)),
     completeStructured: (request) => counted(inner.completeStructured(request)),
     countTokens: (text) => inner.countTokens(text),
+    onUnreadableOutput: (purpose) => inner.onUnreadableOutput?.(purpose),
     calls: () => calls,
     tokens: () => tokens,
   };

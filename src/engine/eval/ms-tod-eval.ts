@@ -47,7 +47,9 @@ import type { ActivatedUnit, RankedQa, TaskMemoryUnit, TaskSlot } from '../task-
 import type { SessionId, Turn } from '../types.ts';
 import { recallAtK } from './metrics.ts';
 import type { MsTodPersona, MsTodSession } from '../datasets/ms-tod.ts';
-import type { EvalRow } from './run-eval.ts';
+import { errorMessage, isAbortError } from '../errors.ts';
+import type { EvalRow, FailedRow } from './run-eval.ts';
+import { throwIfCallsFailed, type CallWatch } from './watched-llm.ts';
 import {
   goalOf,
   msTodDialogue,
@@ -73,6 +75,8 @@ export interface MsTodRow extends EvalRow {
   readonly recall_at: Readonly<Record<string, number>>;
   /** The confirmation dialogue (runs with `dialogue` only; null without gold slot values). */
   readonly dialogue?: MsTodDialogueRow | null;
+  /** Batches the judge could not score from its reply (unreadable output), one line each. */
+  readonly judge_failures?: readonly string[];
 }
 
 export interface MsTodEvalOptions {
@@ -106,6 +110,13 @@ export interface MsTodEvalOptions {
   readonly done?: ReadonlySet<string>;
   readonly clock?: Clock;
   readonly onRow?: (row: MsTodRow) => void | Promise<void>;
+  /**
+   * A question that failed (a judge or dialogue call that failed, or any watched call failure
+   * during it: `calls`), in its place among the rows: recorded, not scored, retried on resume.
+   */
+  readonly onFailure?: (failure: FailedRow) => void | Promise<void>;
+  /** The run's LLM failures (watched-llm.ts). */
+  readonly calls?: CallWatch;
   readonly onProgress?: (done: number, total: number) => void;
   /** Questions evaluated at once (default 1); rows keep question order. */
   readonly concurrency?: number;
@@ -207,6 +218,17 @@ async function personaMemory(
  * whatever order they finish in, so a concurrent run gives the rows of a one-at-a-time run.
  */
 export async function runMsTodEval(options: MsTodEvalOptions): Promise<MsTodRow[]> {
+  return (await runMsTodEvalWithFailures(options)).rows;
+}
+
+export interface MsTodRunResult {
+  readonly rows: MsTodRow[];
+  /** The questions that failed this time, in question order. */
+  readonly failed: FailedRow[];
+}
+
+/** `runMsTodEval`, with the questions that failed (also handed to `onFailure`). */
+export async function runMsTodEvalWithFailures(options: MsTodEvalOptions): Promise<MsTodRunResult> {
   if (options.method === 'map-embedding' && !options.judge)
     throw new Error('map-embedding needs a judge (createEmbeddingJudge without an LLM).');
   const all = msTodQueries(options.personas);
@@ -232,21 +254,51 @@ export async function runMsTodEval(options: MsTodEvalOptions): Promise<MsTodRow[
     const entry = memories.get(persona);
     if (entry && --entry.left === 0) memories.delete(persona);
   };
-  return mapLimitedInOrder(
+  const rows: MsTodRow[] = [];
+  const failed: FailedRow[] = [];
+  await mapLimitedInOrder(
     todo,
     options.concurrency ?? 1,
-    async (query) => {
+    async (query): Promise<MsTodRow | FailedRow> => {
+      const mark = options.calls?.mark() ?? 0;
       try {
         const row = await evaluateQuery(query, await memoryOf(query.persona), options);
-        options.onProgress?.(++progress, queries.length);
+        throwIfCallsFailed(options.calls, mark);
         return row;
+      } catch (error) {
+        if (options.signal?.aborted || isAbortError(error)) throw error;
+        return failedQuery(query, error);
       } finally {
+        options.onProgress?.(++progress, queries.length);
         release(query.persona);
       }
     },
-    (row) => options.onRow?.(row),
+    async (result) => {
+      if ('error' in result) {
+        failed.push(result);
+        await options.onFailure?.(result);
+      } else {
+        rows.push(result);
+        await options.onRow?.(result);
+      }
+    },
     options.signal,
   );
+  return { rows, failed };
+}
+
+function failedQuery(query: MsTodQuery, error: unknown): FailedRow {
+  const target = query.persona.sessions[query.index] as MsTodSession;
+  return {
+    question_id: msTodQuestionId(query),
+    conversation: query.persona.id,
+    question: queryContext(target)
+      .filter((t) => t.speaker === 'user')
+      .map((t) => t.text.trim())
+      .join(' '),
+    category: target.intent ?? null,
+    error: errorMessage(error),
+  };
 }
 
 async function evaluateQuery(
@@ -266,6 +318,7 @@ async function evaluateQuery(
   const candidates = memory.units.slice(0, index);
   let ranked: SessionId[];
   let llmCalls = 0;
+  let judgeFailures: readonly string[] = [];
   /** QA pairs best first, for the dialogue's memory (computed only when it runs). */
   let pairs: () => RankedQa[];
   if (options.method === 'bm25') {
@@ -312,6 +365,7 @@ async function evaluateQuery(
         ...(options.signal ? { signal: options.signal } : {}),
       });
       llmCalls = outcome.llmCalls;
+      judgeFailures = outcome.failures;
       const reranked = rerank(
         judged,
         outcome.verdicts,
@@ -364,6 +418,7 @@ async function evaluateQuery(
     correct: null,
     recall_at: recall,
     ...(dialogue === undefined ? {} : { dialogue }),
+    ...(judgeFailures.length === 0 ? {} : { judge_failures: judgeFailures }),
   };
   return row;
 }

@@ -16,7 +16,7 @@ import { messageTokens, roundMessages } from '../discourse/context.ts';
 import { emptyDiscourse } from '../discourse/forest.ts';
 import { commitRound, routeTurn, type DiscourseDeps, type RoutedTurn } from '../discourse/turn.ts';
 import { throwIfAborted } from '../errors.ts';
-import { callStructured } from '../json-output.ts';
+import { callStructured, throwIfCallFailed } from '../json-output.ts';
 import type { ChatMessage, LlmPort, Tokenizer } from '../ports.ts';
 import { approximateTokenizer } from '../tokens.ts';
 import { goalCoverage, goalKeyTerms, parseGoals } from './goal-terms.ts';
@@ -188,18 +188,21 @@ export async function replayNtmDialogue(
   }
   let judged: NtmRow['judged'] = null;
   if (options.judgeLlm && replyLlm && goals.length > 0) {
-    const result = await callStructured(options.judgeLlm, {
-      messages: judgePrompt(
-        finalReply,
-        dialogue.checkpoint,
-        goals.map((g) => g.goal),
-      ),
-      schema: judgeSchema,
-      maxTokens: 60,
-      purpose: NTM_JUDGE_PURPOSE,
-      temperature: 0,
-      ...(signal ? { signal } : {}),
-    });
+    // A failed judge call fails the dialogue (its row is not scored); unreadable output scores 0.
+    const result = throwIfCallFailed(
+      await callStructured(options.judgeLlm, {
+        messages: judgePrompt(
+          finalReply,
+          dialogue.checkpoint,
+          goals.map((g) => g.goal),
+        ),
+        schema: judgeSchema,
+        maxTokens: 60,
+        purpose: NTM_JUDGE_PURPOSE,
+        temperature: 0,
+        ...(signal ? { signal } : {}),
+      }),
+    );
     judged = result.ok
       ? {
           satisfied: Math.min(result.value.satisfied, result.value.total),
@@ -255,10 +258,20 @@ function countLlm(counts: { -readonly [K in keyof LlmDecisions]: number }, route
   counts.most_in_a_turn = Math.max(counts.most_in_a_turn, topic + branch);
 }
 
+/** A dialogue that could not be replayed (a model call failed): recorded, retried on resume. */
+export interface NtmFailedRow {
+  readonly conversation_id: string;
+  readonly error: string;
+}
+
 export interface NtmSummary {
   readonly dataset: 'ntm';
   readonly method: 'context-agent';
   readonly conversations: number;
+  /** Dialogues that failed this time (a model call failed): not in the figures, retried on resume. */
+  readonly failed_questions: number;
+  /** Model outputs given up on as unreadable, per purpose (watched-llm.ts). */
+  readonly unreadable_outputs: Readonly<Record<string, number>>;
   /** Mean over dialogues of the mean context tokens per turn (the query itself not counted). */
   readonly context_tokens_mean: number;
   readonly linear_tokens_mean: number;
@@ -292,6 +305,10 @@ export interface NtmSummary {
 export function summariseNtm(
   rows: readonly NtmRow[],
   labels: { embedder: string; llm: string; decider: string; notes: readonly string[] },
+  failures: {
+    readonly failed?: number;
+    readonly unreadable?: Readonly<Record<string, number>>;
+  } = {},
 ): NtmSummary {
   const decisions = emptyDecisionCounts();
   for (const row of rows) {
@@ -315,6 +332,8 @@ export function summariseNtm(
     dataset: 'ntm',
     method: 'context-agent',
     conversations: rows.length,
+    failed_questions: failures.failed ?? 0,
+    unreadable_outputs: failures.unreadable ?? {},
     context_tokens_mean: round2(context),
     linear_tokens_mean: round2(linear),
     token_ratio: linear === 0 ? 0 : round3(context / linear),

@@ -7,8 +7,9 @@
  * Questions run `concurrency` at a time (default 1): a conversation is built when its first
  * question starts, and its other questions wait for that one build. Rows (and the returned
  * lists) keep the dataset's question order whatever order the questions finish in. A question
- * that throws (the LLM still failing after its retries, say) becomes a failed row, handed out
- * in its place: recorded, retried by the next run, never dropped. Only cancellation throws.
+ * that throws (the LLM still failing after its retries, say: a judge's failed call throws), or
+ * during which a watched model call failed (`calls`), becomes a failed row, handed out in its
+ * place: recorded, retried by the next run, never dropped. Only cancellation throws.
  */
 import type { FlatDepth } from '../baselines/flat-hybrid.ts';
 import type { EvalConversation, EvalDataset, EvalQuestion } from '../datasets/eval-model.ts';
@@ -22,6 +23,7 @@ import { cachedMemory, type MemoryCache } from './conversation-memory.ts';
 import { memorySessions } from './memory-sessions.ts';
 import { contextTokens } from './metrics.ts';
 import type { EvalMethod, JudgeMode, TreeSettings } from './methods.ts';
+import { throwIfCallsFailed, type CallWatch } from './watched-llm.ts';
 import {
   prepareConversation,
   retrieveQuestion,
@@ -57,6 +59,11 @@ export interface RunEvalOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Questions evaluated at once (default 1). */
   readonly concurrency?: number;
+  /**
+   * The run's LLM failures (watched-llm.ts): a question, or a conversation's build, during which
+   * a model call failed is a failed row, whatever fallback the engine step took.
+   */
+  readonly calls?: CallWatch;
   readonly clock?: Clock;
   readonly signal?: AbortSignal;
 }
@@ -129,6 +136,7 @@ async function evaluateQuestion(
   prepare: (conversation: EvalConversation) => Promise<PreparedConversation>,
   options: RunEvalOptions,
 ): Promise<EvalRow | FailedRow> {
+  const mark = options.calls?.mark() ?? 0;
   try {
     options.signal?.throwIfAborted();
     const prepared = await prepare(conversation);
@@ -146,6 +154,7 @@ async function evaluateQuestion(
             options.signal,
           )
         : undefined;
+    throwIfCallsFailed(options.calls, mark);
     return scoreRow(conversation, question, items, {
       k: options.k,
       contextTokens: contextTokens(items),
@@ -173,7 +182,10 @@ async function prepareOf(
   conversation: EvalConversation,
   options: RunEvalOptions,
 ): Promise<PreparedConversation> {
+  const mark = options.calls?.mark() ?? 0;
   const memory = await memoryOf(conversation, options);
+  // A failed extraction or summary call leaves a memory that is not the method's: not scored.
+  throwIfCallsFailed(options.calls, mark);
   return prepareConversation(
     {
       conversationId: conversation.id,

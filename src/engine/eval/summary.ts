@@ -13,6 +13,11 @@ export interface EvalSummary {
   readonly questions: number;
   /** Questions that failed this time (not in the figures; a re-run with the same --out retries them). */
   readonly failed_questions: number;
+  /**
+   * Model outputs given up on as unreadable after their bounded retries, per purpose (the
+   * engine's fallback stood in for them: a judge kept its nodes, an extraction found nothing).
+   */
+  readonly unreadable_outputs: Readonly<Record<string, number>>;
   readonly retrieval_f1: number | null;
   readonly recall_at_k: number | null;
   readonly k: number;
@@ -78,6 +83,8 @@ export interface SummaryMeta {
   readonly k: number;
   /** Questions that failed (default 0). */
   readonly failed?: number;
+  /** Unreadable outputs per purpose (default none). */
+  readonly unreadable?: Readonly<Record<string, number>>;
   readonly notes: readonly string[];
 }
 
@@ -100,6 +107,7 @@ export function summarise(rows: readonly EvalRow[], meta: SummaryMeta): EvalSumm
     judge: meta.judge,
     questions: rows.length,
     failed_questions: meta.failed ?? 0,
+    unreadable_outputs: meta.unreadable ?? {},
     retrieval_f1: roundOrNull(meanOrNull(rows.map((r) => r.retrieval_f1))),
     recall_at_k: roundOrNull(meanOrNull(rows.map((r) => r.recall_at_k))),
     k: meta.k,

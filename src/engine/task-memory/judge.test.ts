@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HashEmbedder, ScriptedLlm } from '../testing/index.ts';
+import { LlmCallError } from '../errors.ts';
 import {
   FAILED_JUDGE_SCORE,
   createEmbeddingJudge,
@@ -79,11 +80,13 @@ describe('LLM judge', () => {
     expect(llm.callsFor('task-judge')).toHaveLength(2);
   });
 
-  it('reports a failing model call as a failure, not a throw', async () => {
+  it('throws a failing model call (LlmCallError): a failed call is no score at all', async () => {
     const llm = new ScriptedLlm({ responses: { 'task-judge': [new Error('model crashed')] } });
-    const outcome = await createLlmJudge({ llm }).judge(request);
-    expect(outcome.verdicts.get('a')?.score).toBe(0);
-    expect(outcome.failures[0]).toMatch(/model crashed/);
+    const failure = await createLlmJudge({ llm })
+      .judge(request)
+      .catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(LlmCallError);
+    expect((failure as Error).message).toMatch(/model crashed/);
   });
 });
 

@@ -5,14 +5,15 @@
  * - `createLlmJudge`: the model scores a batch of QA pairs per call (JSON via callStructured,
  *   bounded retries). A batch whose reply stays unusable, or a pair the reply leaves out, gets
  *   FAILED_JUDGE_SCORE (0): the pair then ranks by α·retrieval alone, below any pair the judge
- *   approved, and the failure is reported in `failures`, never dropped silently.
+ *   approved, and the failure is reported in `failures`, never dropped silently. A call that
+ *   fails (server down, time-out) throws its LlmCallError: it says nothing about the pairs.
  * - `createEmbeddingJudge` (no LLM): cosine of the pair's question to the closest missing-slot
  *   question, mixed with cosine of the whole pair to the closest context turn, min–max scaled over
  *   the request's pairs to [0, 1]. It never fails, so it never reports failures.
  */
 import { z } from 'zod';
 import { throwIfAborted } from '../errors.ts';
-import { callStructured } from '../json-output.ts';
+import { callStructured, throwIfCallFailed } from '../json-output.ts';
 import { LLM_PURPOSES } from '../llm-purposes.ts';
 import type { EmbedderPort, LlmPort } from '../ports.ts';
 import type { Vector } from '../types.ts';
@@ -89,16 +90,18 @@ export function createLlmJudge(options: LlmJudgeOptions): TaskJudge {
       for (let start = 0; start < request.candidates.length; start += batchSize) {
         throwIfAborted(request.signal);
         const batch = request.candidates.slice(start, start + batchSize);
-        const result = await callStructured(options.llm, {
-          messages: judgePrompt(request.context, request.missing, batch),
-          schema: judgeReplySchema,
-          maxTokens: options.maxTokens ?? 60 + 40 * batch.length,
-          purpose: LLM_PURPOSES.taskJudge,
-          temperature: 0,
-          prepare: (json) => (Array.isArray(json) ? { scores: json } : json),
-          ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
-          ...(request.signal ? { signal: request.signal } : {}),
-        });
+        const result = throwIfCallFailed(
+          await callStructured(options.llm, {
+            messages: judgePrompt(request.context, request.missing, batch),
+            schema: judgeReplySchema,
+            maxTokens: options.maxTokens ?? 60 + 40 * batch.length,
+            purpose: LLM_PURPOSES.taskJudge,
+            temperature: 0,
+            prepare: (json) => (Array.isArray(json) ? { scores: json } : json),
+            ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+            ...(request.signal ? { signal: request.signal } : {}),
+          }),
+        );
         llmCalls += result.attempts;
         const wanted = new Set(batch.map((c) => c.id));
         if (result.ok) {

@@ -62,6 +62,14 @@ describe('frontier judge (the balanced memory effort)', () => {
     expect(kept[0]).toMatchObject({ reason: expect.stringContaining('unreadable') });
   });
 
+  it('a call that fails is no keep: the walk fails with the LlmCallError (issue 23)', async () => {
+    const llm = new ScriptedLlm({ responses: { 'judge-children': [new Error('server down')] } });
+    await expect(walk(llm)).rejects.toMatchObject({
+      name: 'LlmCallError',
+      message: expect.stringContaining('server down'),
+    });
+  });
+
   it('costs one call whatever the frontier size, where the paper walk pays per node', async () => {
     const wide = new ScriptedLlm();
     expect((await walk(wide, 4)).llmCalls).toBe(1);

@@ -7,10 +7,11 @@
  * no free-text reason. The walk then collects the facts of the kept leaves and ranks them by the
  * hybrid's fusion, as the no-LLM walk does. A question costs one LLM call, whatever the tree
  * holds, against one per visited node for the paper's walk (`llm`), which stays available as the
- * thorough setting. An unreadable answer keeps the whole frontier (recall first).
+ * thorough setting. An unreadable answer keeps the whole frontier (recall first); a call that
+ * fails throws its LlmCallError (a failed call is never a keep).
  */
 import { z } from 'zod';
-import { callStructured } from '../json-output.ts';
+import { callStructured, throwIfCallFailed } from '../json-output.ts';
 import { LLM_PURPOSES } from '../llm-purposes.ts';
 import type { LlmPort } from '../ports.ts';
 import { clipToTokens } from '../tokens.ts';
@@ -75,17 +76,19 @@ export function frontierJudge(llm: LlmPort, options: FrontierJudgeOptions = {}):
         id: String(i + 1),
         text: clipToTokens(v.node.text, FRONTIER_TEXT_TOKENS),
       }));
-      const result = await callStructured(llm, {
-        messages: judgeChildrenPrompt(ctx.question, candidates, {
-          reason: false,
-          atMost: FRONTIER_MAX_KEEP,
+      const result = throwIfCallFailed(
+        await callStructured(llm, {
+          messages: judgeChildrenPrompt(ctx.question, candidates, {
+            reason: false,
+            atMost: FRONTIER_MAX_KEEP,
+          }),
+          schema: frontierSchema,
+          maxTokens: FRONTIER_MAX_TOKENS,
+          maxAttempts: 1,
+          purpose: LLM_PURPOSES.judgeChildren,
+          ...(ctx.signal ? { signal: ctx.signal } : {}),
         }),
-        schema: frontierSchema,
-        maxTokens: FRONTIER_MAX_TOKENS,
-        maxAttempts: 1,
-        purpose: LLM_PURPOSES.judgeChildren,
-        ...(ctx.signal ? { signal: ctx.signal } : {}),
-      });
+      );
       const tokens = result.promptTokens + result.completionTokens;
       const kept = result.ok
         ? new Set(result.value.keep.slice(0, FRONTIER_MAX_KEEP).map((id) => id.trim()))

@@ -6,7 +6,7 @@
  * embedding cosine fused with BM25, `oracle` is told the ground truth (evaluation).
  */
 import { z } from 'zod';
-import { callStructured } from '../json-output.ts';
+import { callStructured, throwIfCallFailed } from '../json-output.ts';
 import { LLM_PURPOSES } from '../llm-purposes.ts';
 import type { LlmPort } from '../ports.ts';
 import { hybridScores } from '../scores.ts';
@@ -72,7 +72,10 @@ const listVerdictSchema = z.object({
   reason: z.string().default(''),
 });
 
-/** The paper's judge: one LLM call per node. Unreadable output keeps the node (recall first). */
+/**
+ * The paper's judge: one LLM call per node. Unreadable output keeps the node (recall first); a
+ * call that fails (server down, no model) throws its LlmCallError: it is never a keep.
+ */
 export function llmNodeJudge(llm: LlmPort): NodeJudge {
   return {
     name: 'llm',
@@ -81,13 +84,15 @@ export function llmNodeJudge(llm: LlmPort): NodeJudge {
     async judge(groups, ctx) {
       const verdicts: NodeVerdict[] = [];
       for (const node of groups.flat()) {
-        const result = await callStructured(llm, {
-          messages: judgeNodePrompt(ctx.question, node.text),
-          schema: nodeVerdictSchema,
-          maxTokens: JUDGE_MAX_TOKENS,
-          purpose: LLM_PURPOSES.judgeNode,
-          ...(ctx.signal ? { signal: ctx.signal } : {}),
-        });
+        const result = throwIfCallFailed(
+          await callStructured(llm, {
+            messages: judgeNodePrompt(ctx.question, node.text),
+            schema: nodeVerdictSchema,
+            maxTokens: JUDGE_MAX_TOKENS,
+            purpose: LLM_PURPOSES.judgeNode,
+            ...(ctx.signal ? { signal: ctx.signal } : {}),
+          }),
+        );
         const tokens = result.promptTokens + result.completionTokens;
         verdicts.push(
           result.ok
@@ -105,7 +110,10 @@ export function llmNodeJudge(llm: LlmPort): NodeJudge {
   };
 }
 
-/** One LLM call per group of siblings, naming the kept ones by short ids ("1", "2", ...). */
+/**
+ * One LLM call per group of siblings, naming the kept ones by short ids ("1", "2", ...). As the
+ * node judge: unreadable output keeps the group, a failed call throws.
+ */
 export function llmListwiseJudge(llm: LlmPort): NodeJudge {
   return {
     name: 'llm-listwise',
@@ -116,13 +124,15 @@ export function llmListwiseJudge(llm: LlmPort): NodeJudge {
       for (const group of groups) {
         if (group.length === 0) continue;
         const candidates = group.map((node, i) => ({ id: String(i + 1), text: node.text }));
-        const result = await callStructured(llm, {
-          messages: judgeChildrenPrompt(ctx.question, candidates),
-          schema: listVerdictSchema,
-          maxTokens: LISTWISE_MAX_TOKENS,
-          purpose: LLM_PURPOSES.judgeChildren,
-          ...(ctx.signal ? { signal: ctx.signal } : {}),
-        });
+        const result = throwIfCallFailed(
+          await callStructured(llm, {
+            messages: judgeChildrenPrompt(ctx.question, candidates),
+            schema: listVerdictSchema,
+            maxTokens: LISTWISE_MAX_TOKENS,
+            purpose: LLM_PURPOSES.judgeChildren,
+            ...(ctx.signal ? { signal: ctx.signal } : {}),
+          }),
+        );
         const tokens = result.promptTokens + result.completionTokens;
         const kept = result.ok ? new Set(result.value.keep.map((id) => id.trim())) : undefined;
         group.forEach((node, i) => {

@@ -3,7 +3,7 @@
  * memory and explorer workers that asks the page for a port to the embed worker on first use,
  * loads its model there (a model the tab already loaded is not loaded again) and sends its texts
  * straight to the embed worker. When the page says the embed worker stopped, the calls waiting
- * on it fail with EmbedWorkerLostError and the next call asks for a fresh port.
+ * on it fail with WorkerCrashedError and the next call asks for a fresh port.
  */
 import type { EmbedderPort } from '../../engine/ports.ts';
 import type { ProgressCallback } from '../../engine/progress.ts';
@@ -19,7 +19,8 @@ import {
   type LoadOptions,
 } from './embed-protocol.ts';
 import { BUNDLED_EMBEDDER } from './bundled-model.ts';
-import { EmbedderLoadError, EmbedWorkerLostError } from './errors.ts';
+import { WorkerCrashedError } from '../../rpc/worker-errors.ts';
+import { EmbedderLoadError } from './errors.ts';
 
 interface Attempt {
   channel?: EmbedChannel;
@@ -42,7 +43,7 @@ export class BorrowedEmbedder implements EmbedderPort {
       scope as RpcPort<EmbedPortRequest, EmbedPortResponse>,
       {
         channel: EMBED_PORT_CHANNEL,
-        errors: { EmbedderLoadError, EmbedWorkerLostError },
+        errors: { EmbedderLoadError, WorkerCrashedError },
         worker: 'the page',
         onMessage: (message) => {
           const m = message as EmbedPortResponse;
@@ -91,7 +92,7 @@ export class BorrowedEmbedder implements EmbedderPort {
   private lost(detail: string): void {
     const attempt = this.attempt;
     this.attempt = undefined;
-    attempt?.channel?.close(new EmbedWorkerLostError(detail));
+    attempt?.channel?.close(new WorkerCrashedError('the embed worker', detail));
     attempt?.port?.close();
   }
 }

@@ -16,7 +16,6 @@ import {
   EmbedderLoadError,
   EmbedderModelMissingError,
   EmbedderRunError,
-  EmbedWorkerLostError,
   ModelBaseUrlError,
 } from './errors.ts';
 import type { EmbedderDevice } from './transformers-embedder.ts';
@@ -30,7 +29,6 @@ const ERROR_CLASSES = {
   EmbedderLoadError,
   EmbedderModelMissingError,
   EmbedderRunError,
-  EmbedWorkerLostError,
   ModelBaseUrlError,
 };
 
@@ -51,7 +49,7 @@ export function openEmbedChannel(
   return new RpcChannel<EmbedRequest, EmbedResponse>(port, {
     errors: ERROR_CLASSES,
     updates: ['progress'],
-    crashed: (detail) => new EmbedderLoadError(`The embed worker crashed: ${detail}.`),
+    worker: 'the embed worker',
     ...(onCrash ? { onCrash } : {}),
   });
 }

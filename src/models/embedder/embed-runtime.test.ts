@@ -11,7 +11,7 @@ import { EmbedClient, openEmbedChannel } from './embed-client.ts';
 import { isEmbedConnect, type EmbedResponse } from './embed-protocol.ts';
 import { EmbedRuntime, type EmbedWorkerLike } from './embed-runtime.ts';
 import { createEmbedHost, type EmbedHost, type HostDeps } from './embed-worker-host.ts';
-import { EmbedWorkerLostError } from './errors.ts';
+import { WorkerCrashedError } from '../../rpc/worker-errors.ts';
 
 const LOAD = { modelId: 'grove/glove-wink-100d', dtype: 'q8', device: 'wasm' } as const;
 const embedOne = (t: string): Vector => Float32Array.from([t.length, 1]);
@@ -174,7 +174,7 @@ describe('EmbedRuntime: one embed worker for the page and the workers it lends t
     await new Promise((r) => setTimeout(r, 10));
     workers[0]!.crash('out of memory');
     const error = await waiting.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(EmbedWorkerLostError);
+    expect(error).toBeInstanceOf(WorkerCrashedError);
     expect((error as Error).message).toContain('out of memory');
     expect(Array.from((await borrowed.embed(['abcd']))[0]!)).toEqual([4, 1]);
     expect(runtime.started).toBe(2);

@@ -6,7 +6,7 @@
  * the asking worker, so vectors go straight between the two workers, never through the page.
  *
  * If the embed worker stops, the page's waiting calls fail with EmbedderLoadError, every
- * borrowing worker is told ('embed-lost': its waiting calls fail with EmbedWorkerLostError), and
+ * borrowing worker is told ('embed-lost': its waiting calls fail with WorkerCrashedError), and
  * the next call starts a fresh embed worker (within a restart budget; after that every call
  * fails with the last error). A restarted memory worker asks for a fresh port itself.
  */
@@ -14,6 +14,7 @@ import type { EmbedderPort } from '../../engine/ports.ts';
 import type { ProgressCallback } from '../../engine/progress.ts';
 import { restartBudget } from '../../rpc/restart-budget.ts';
 import { serveRequests } from '../../rpc/serve-requests.ts';
+import { WorkerCrashedError } from '../../rpc/worker-errors.ts';
 import {
   createEmbedWorker,
   EmbedClient,
@@ -147,7 +148,7 @@ export class EmbedRuntime {
     this.channel = undefined;
     this.worker = undefined;
     if (!this.mayRestart()) this.gaveUp = error;
-    const detail = error.message.replace(/^The embed worker crashed: /, '').replace(/\.$/, '');
+    const detail = error instanceof WorkerCrashedError ? error.detail : error.message;
     for (const borrower of this.borrowers)
       borrower.postMessage(
         {

@@ -39,16 +39,3 @@ export class EmbedderRunError extends Error {
 export class ModelBaseUrlError extends Error {
   override readonly name = 'ModelBaseUrlError';
 }
-
-/**
- * The tab's embed worker stopped while this call waited on it (a crash, out of memory). The page
- * starts a fresh one for the next call, within its restart budget.
- */
-export class EmbedWorkerLostError extends Error {
-  override readonly name = 'EmbedWorkerLostError';
-  constructor(readonly detail: string) {
-    super(
-      `The embed worker stopped (${detail}) before it answered: try again (Grove starts a fresh one).`,
-    );
-  }
-}

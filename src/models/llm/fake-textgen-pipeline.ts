@@ -22,14 +22,15 @@ export interface FakeTextGenOptions {
    * a call can only end through cancellation.
    */
   readonly endless?: (messages: TextGenMessage[]) => boolean;
+  /** The pause before each piece, in ms (default 0: one event-loop turn). */
+  readonly pieceDelayMs?: number;
 }
-
-const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export function fakeTextGenPipeline(options: FakeTextGenOptions = {}) {
   const calls: { messages: TextGenMessage[]; options: TextGenOptions }[] = [];
   const stats = { active: 0, maxActive: 0, interrupted: 0 };
   const reply = options.reply ?? ((messages) => messages.at(-1)?.content ?? '');
+  const tick = () => new Promise<void>((resolve) => setTimeout(resolve, options.pieceDelayMs ?? 0));
   const generator = Object.assign(
     async (messages: TextGenMessage[], callOptions: TextGenOptions) => {
       calls.push({ messages, options: callOptions });

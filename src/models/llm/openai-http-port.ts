@@ -27,6 +27,7 @@ import type {
 import { approximateTokenizer } from '../../engine/tokens.ts';
 import { EndpointError, EndpointResponseError, EndpointTimeoutError } from '../errors.ts';
 import { parseCompletion, readSse } from './openai-wire.ts';
+import { connectReason, type RetryNotice } from './retry-notice.ts';
 import type { DeltaCallback } from './web-llm-port.ts';
 
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -51,6 +52,8 @@ export interface OpenAiHttpOptions {
   /** Wall clock in ms, for Retry-After dates (default Date.now). */
   readonly now?: () => number;
   readonly fetch?: typeof fetch;
+  /** Told as each retry is scheduled, before its wait (the CLI prints `retryNoticeLine`). */
+  readonly onRetry?: (notice: RetryNotice) => void;
 }
 
 /** The app's default: one quick retry, then the error (a person is waiting). */
@@ -148,6 +151,18 @@ export class OpenAiHttpPort implements LlmPort {
         };
       },
       giveUp: (last, reason) => this.gaveUp(last, reason),
+      ...(this.options.onRetry
+        ? {
+            onRetry: ({ attempts, delayMs, error }) =>
+              this.options.onRetry?.({
+                url: this.url,
+                retry: attempts,
+                retries: this.retryPolicy.maxAttempts - 1,
+                delayMs,
+                error,
+              }),
+          }
+        : {}),
     });
   }
 
@@ -197,7 +212,7 @@ export class OpenAiHttpPort implements LlmPort {
       if (error instanceof EndpointError || error instanceof EndpointResponseError) throw error;
       if (isAbortError(error)) throw error;
       throw new EndpointError(
-        `Could not reach ${this.url} (${error instanceof Error ? error.message : String(error)}). Is the server ` +
+        `Could not reach ${this.url} (${connectReason(error) ?? (error instanceof Error ? error.message : String(error))}). Is the server ` +
           'running? From the browser, the server must also allow this origin (CORS).',
         undefined,
         { cause: error },

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AbortError, LlmCallError } from '../../engine/errors.ts';
 import { callStructured } from '../../engine/json-output.ts';
 import type { Progress } from '../../engine/progress.ts';
+import { WorkerCrashedError } from '../../rpc/worker-errors.ts';
 import { ModelLoadError, ModelNotLoadedError } from '../errors.ts';
 import { fakeTextGenHelpers, fakeTextGenPipeline } from './fake-textgen-pipeline.ts';
 import { channelWorker, closeChannels } from './textgen-channel.test-support.ts';
@@ -186,16 +187,42 @@ describe('TextGenClient ↔ text-generation worker host (MessageChannel, fake pi
     });
   });
 
-  it('fails pending and later calls when the worker crashes', async () => {
-    const { client, worker } = await loaded();
-    const pending = client.complete({ messages: user('x'), maxTokens: 5 });
-    worker.crash('out of memory'); // before the worker could answer
-    await expect(pending).rejects.toMatchObject({
-      name: 'ModelLoadError',
-      message: expect.stringContaining('out of memory'),
+  it('a crash fails pending calls with WorkerCrashedError, restarts the worker, and the next call works', async () => {
+    const fake = fakeTextGenPipeline({ reply: () => 'again' });
+    const first = channelWorker(depsOver(fake));
+    const second = channelWorker(depsOver(fake));
+    const events: string[] = [];
+    const client = await TextGenClient.create(LOAD, first.worker, {
+      startWorker: () => second.worker,
+      onCrash: (error, restarting) => events.push(`${error.name} ${restarting}`),
+      onRestarted: () => events.push('restarted'),
     });
-    await expect(client.countTokens('a')).rejects.toBeInstanceOf(ModelLoadError);
-    expect(worker.terminated).toBe(true);
+    const pending = client.complete({ messages: user('x'), maxTokens: 5 });
+    first.crash('out of memory'); // before the worker could answer
+    await expect(pending).rejects.toMatchObject({
+      name: 'WorkerCrashedError',
+      message: 'The text-generation worker stopped (out of memory).',
+    });
+    expect(first.terminated).toBe(true);
+    await expect(client.complete({ messages: user('y'), maxTokens: 5 })).resolves.toMatchObject({
+      text: 'again',
+    });
+    expect(events).toEqual(['WorkerCrashedError true', 'restarted']);
+    expect(second.sent.filter((m) => m.type === 'load')).toHaveLength(1);
+  });
+
+  it('a worker that keeps stopping is left stopped: later calls fail with the crash', async () => {
+    const worker = channelWorker(depsOver(fakeTextGenPipeline()));
+    const client = await TextGenClient.create(LOAD, worker.worker, { mayRestart: () => false });
+    worker.crash('out of memory');
+    await expect(client.countTokens('a')).rejects.toBeInstanceOf(WorkerCrashedError);
+  });
+
+  it('terminate ends the worker: later calls fail with ModelNotLoadedError', async () => {
+    const { client, worker } = await loaded();
+    client.terminate();
+    await expect(client.countTokens('a')).rejects.toBeInstanceOf(ModelNotLoadedError);
+    await waitFor(() => worker.terminated);
   });
 });
 

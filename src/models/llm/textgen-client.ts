@@ -24,7 +24,9 @@ import {
   ModelNotLoadedError,
   OutOfMemoryError,
 } from '../errors.ts';
+import { restartBudget } from '../../rpc/restart-budget.ts';
 import { RpcChannel, type RpcWorkerLike } from '../../rpc/rpc-channel.ts';
+import { WorkerCrashedError } from '../../rpc/worker-errors.ts';
 import type {
   GenerateMode,
   TextGenLoadOptions,
@@ -59,43 +61,91 @@ export interface TextGenClientOptions extends TextGenLoadOptions {
   readonly onCall?: (call: CallRecord) => void;
 }
 
+/** How the worker is watched once the model is loaded (supervised-engine.ts does the same for web-llm). */
+export interface TextGenSupervision {
+  /** Starts a fresh worker after a crash (default: workers/textgen.worker.ts). */
+  readonly startWorker?: () => TextGenWorkerLike;
+  /** Whether another restart is allowed now (default: 3 a minute). */
+  readonly mayRestart?: () => boolean;
+  /** The worker stopped: every waiting call failed with `error`. */
+  readonly onCrash?: (error: WorkerCrashedError, restarting: boolean) => void;
+  /** A fresh worker is up with the model loaded again. */
+  readonly onRestarted?: () => void;
+}
+
+const WORKER_NAME = 'the text-generation worker';
+
 export class TextGenClient implements LlmPort {
   readonly id: string;
+  /** The live channel; while a restart runs, the one it will be. */
+  private channel: Promise<RpcChannel<TextGenRequest, TextGenResponse>>;
+  /** The live channel itself, so that a call is posted at once (undefined while restarting). */
+  private live: RpcChannel<TextGenRequest, TextGenResponse> | undefined;
+  private disposed = false;
 
   private constructor(
-    private readonly channel: RpcChannel<TextGenRequest, TextGenResponse>,
+    channel: RpcChannel<TextGenRequest, TextGenResponse>,
     readonly modelId: string,
+    private readonly load: TextGenLoadOptions,
+    private readonly supervision: TextGenSupervision,
+    private readonly mayRestart: () => boolean,
     private readonly onCall?: (call: CallRecord) => void,
   ) {
     this.id = `transformers-wasm:${modelId}`;
+    this.channel = Promise.resolve(channel);
+    this.live = channel;
   }
 
   /** Starts the worker, loads the model there, and resolves once it can generate. */
   static async create(
     options: TextGenClientOptions,
     worker: TextGenWorkerLike = createTextGenWorker(),
+    supervision: TextGenSupervision = {},
   ): Promise<TextGenClient> {
     const { onProgress, signal, onCall, ...load } = options;
-    const channel = new RpcChannel<TextGenRequest, TextGenResponse>(worker, {
-      errors: ERROR_CLASSES,
-      updates: ['progress', 'delta'],
-      crashed: (detail) =>
-        new ModelLoadError(load.modelId, `the text-generation worker crashed (${detail})`),
+    // A crash after the load reaches the client made below.
+    const made: { client?: TextGenClient } = {};
+    const channel = await openChannel(load, worker, (error) => made.client?.crashed(error), {
+      ...(onProgress ? { onProgress } : {}),
+      ...(signal ? { signal } : {}),
     });
-    try {
-      const reply = await channel.call(
-        { type: 'load', options: load },
-        (update) => {
-          if (update.type === 'progress') onProgress?.(update.progress);
+    made.client = new TextGenClient(
+      channel.channel,
+      channel.modelId,
+      load,
+      supervision,
+      supervision.mayRestart ?? restartBudget(),
+      onCall,
+    );
+    return made.client;
+  }
+
+  /** Stops the worker now, as a crash would (the test API's "kill the model worker"). */
+  kill(detail: string): void {
+    void this.channel.then((channel) => channel.kill(detail)).catch(() => undefined);
+  }
+
+  /** A crash after the load: waiting calls failed; a fresh worker loads the model again. */
+  private crashed(error: Error): void {
+    if (this.disposed) return;
+    const crash =
+      error instanceof WorkerCrashedError
+        ? error
+        : new WorkerCrashedError(WORKER_NAME, error.message);
+    const restarting = this.mayRestart();
+    this.live = undefined;
+    if (restarting) {
+      const start = this.supervision.startWorker ?? createTextGenWorker;
+      this.channel = openChannel(this.load, start(), (e) => this.crashed(e), {}).then(
+        ({ channel }) => {
+          this.live = channel;
+          this.supervision.onRestarted?.();
+          return channel;
         },
-        signal,
       );
-      if (reply.type !== 'loaded') throw unexpected(load.modelId, reply.type);
-      return new TextGenClient(channel, reply.modelId, onCall);
-    } catch (error) {
-      channel.close(error instanceof Error ? error : new Error(String(error)));
-      throw error;
-    }
+    } else this.channel = Promise.reject(crash);
+    this.channel.catch(() => undefined);
+    this.supervision.onCrash?.(crash, restarting);
   }
 
   complete(request: CompletionRequest): Promise<Completion> {
@@ -112,14 +162,19 @@ export class TextGenClient implements LlmPort {
 
   /** Tokens by the model's own tokenizer (in the worker). */
   async countTokens(text: string): Promise<number> {
-    const reply = await this.channel.call({ type: 'count', text });
+    const reply = await (this.live ?? (await this.channel)).call({ type: 'count', text });
     if (reply.type !== 'count') throw unexpected(this.modelId, reply.type);
     return reply.tokens;
   }
 
   /** Stops the worker; pending and later calls fail. */
   terminate(): void {
-    this.channel.close(new ModelNotLoadedError(this.modelId));
+    this.disposed = true;
+    this.live = undefined;
+    const reason = new ModelNotLoadedError(this.modelId);
+    void this.channel.then((channel) => channel.close(reason)).catch(() => undefined);
+    this.channel = Promise.reject(reason);
+    this.channel.catch(() => undefined);
   }
 
   private async generate(
@@ -128,7 +183,8 @@ export class TextGenClient implements LlmPort {
     onDelta?: DeltaCallback,
   ): Promise<Completion> {
     let text = '';
-    const reply = await this.channel
+    const channel = this.live ?? (await this.channel);
+    const reply = await channel
       .call(
         { type: 'generate', mode, request: toWire(request) },
         (update) => {
@@ -144,6 +200,43 @@ export class TextGenClient implements LlmPort {
     if (reply.type !== 'completion') throw unexpected(this.modelId, reply.type);
     this.onCall?.(callRecord(request.purpose, reply.completion));
     return reply.completion;
+  }
+}
+
+/** A channel to `worker` with the model loaded there; `onCrash` hears of a later crash. */
+async function openChannel(
+  load: TextGenLoadOptions,
+  worker: TextGenWorkerLike,
+  onCrash: (error: Error) => void,
+  options: { readonly onProgress?: ProgressCallback; readonly signal?: AbortSignal },
+): Promise<{ channel: RpcChannel<TextGenRequest, TextGenResponse>; modelId: string }> {
+  let loaded = false;
+  const channel = new RpcChannel<TextGenRequest, TextGenResponse>(worker, {
+    errors: { ...ERROR_CLASSES, WorkerCrashedError },
+    updates: ['progress', 'delta'],
+    // While loading, a crash is the load's failure; after it, the worker's.
+    crashed: (detail) =>
+      loaded
+        ? new WorkerCrashedError(WORKER_NAME, detail)
+        : new ModelLoadError(load.modelId, `the text-generation worker crashed (${detail})`),
+    onCrash: (error) => {
+      if (loaded) onCrash(error);
+    },
+  });
+  try {
+    const reply = await channel.call(
+      { type: 'load', options: load },
+      (update) => {
+        if (update.type === 'progress') options.onProgress?.(update.progress);
+      },
+      options.signal,
+    );
+    if (reply.type !== 'loaded') throw unexpected(load.modelId, reply.type);
+    loaded = true;
+    return { channel, modelId: reply.modelId };
+  } catch (error) {
+    channel.close(error instanceof Error ? error : new Error(String(error)));
+    throw error;
   }
 }
 

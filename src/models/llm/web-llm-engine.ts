@@ -99,7 +99,8 @@ export interface WorkerLike {
   postMessage(message: unknown): void;
 }
 
-function startLlmWorker(): WorkerLike {
+/** Starts workers/llm.worker.ts. */
+export function startLlmWorker(): Worker {
   return new Worker(new URL('../../../workers/llm.worker.ts', import.meta.url), {
     type: 'module',
     name: 'grove-llm',

@@ -75,7 +75,7 @@ export function ConversationItem({
             {conversationDate(c.updatedAt, now)}
           </time>{' '}
           · {conversationDetails(c)}
-          {current && <span className="conversation-open-tag"> · open</span>}
+          {current && <span className="conversation-open-tag"> · on screen</span>}
         </span>
       </button>
       <button

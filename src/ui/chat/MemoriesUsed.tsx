@@ -9,7 +9,7 @@ import type { MemoriesUsed as Memories } from '../../state/chat-types.ts';
 import { thisDeviceEstimate, type DeviceEstimate } from '../../state/runtime-slice.ts';
 import { useGrove, useServices } from '../app-context.tsx';
 import { duration } from '../duration.ts';
-import { summariseTraversal, type JudgedNode } from './traversal-summary.ts';
+import { summariseTraversal, walkShown, type JudgedNode } from './traversal-summary.ts';
 
 const MAX_LISTED = 12;
 
@@ -62,13 +62,21 @@ export function MemoriesUsed({
   }
   const summary = summariseTraversal(memories.events, tree);
   const searching = memories.status === 'retrieving';
+  const walkKept = walkShown(memories);
   return (
     <details className="memories" data-testid="memories-used">
       <summary>
         {searching
           ? `Searching memory… ${summary.visited} nodes visited`
           : `${related ? 'Related memories' : 'Memories used'}: ${memories.items.length}`}
-        {!searching && (
+        {!searching && !walkKept && (
+          <span className="muted" data-testid="walk-not-kept">
+            {' '}
+            · how the walk found them is not kept after a reload ({memories.judge})
+            {memories.searchMs === undefined ? '' : ` · searched in ${duration(memories.searchMs)}`}
+          </span>
+        )}
+        {!searching && walkKept && (
           <span className="muted">
             {' '}
             · {summary.kept.length} kept, {summary.pruned.length} pruned · {summary.calls} LLM call

@@ -98,16 +98,20 @@ describe('topic forest layout', () => {
 });
 
 describe('reply context line', () => {
-  it('says how many rounds were sent, the topic and the decision', () => {
-    const { turns } = japanAndGarden();
-    expect(topicLineText({ ...turns['r2']!, pathRounds: 1, totalRounds: 1 })).toBe(
-      'context: 1 of 1 round, topic 1, decision CONTINUE',
+  it('says in words where the exchange went and how much was sent', () => {
+    const { state, turns } = japanAndGarden();
+    const label = (treeId: string) => {
+      const rootId = state.trees.find((t) => t.id === treeId)?.rootId;
+      return rootId ? state.nodes[rootId]?.summary : undefined;
+    };
+    expect(topicLineText({ ...turns['r2']!, pathRounds: 1, totalRounds: 1 }, { label })).toBe(
+      'Continuing this topic · 1 of 1 earlier exchange sent in full',
     );
-    expect(topicLineText(turns['r4']!)).toBe(
-      'context: 0 of 3 rounds, topic 2 (new), decision CONTINUE',
+    expect(topicLineText(turns['r4']!, { label })).toBe(
+      'A new topic · 0 of 3 earlier exchanges sent in full',
     );
-    expect(topicLineText(turns['r5']!)).toBe(
-      'context: 1 of 4 rounds, topic 1 (back), decision CREATE_BRANCH',
+    expect(topicLineText(turns['r5']!, { label })).toBe(
+      'Branching off from an earlier point in your earlier topic “The user plans a trip.” · 1 of 4 earlier exchanges sent in full',
     );
   });
 });

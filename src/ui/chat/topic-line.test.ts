@@ -16,18 +16,34 @@ const turn: TopicTurn = {
   nodeId: null,
 };
 
+const label = (treeId: string) =>
+  ({ t2: 'The user plans a long trip to Japan in April with two friends and a dog.' })[treeId];
+
 describe('topicLineText', () => {
-  it('says what context a reply got', () => {
-    expect(topicLineText(turn)).toBe('context: 2 of 4 rounds, topic 2 (back), decision CONTINUE');
+  it('says in words where the exchange went and how much of the conversation was sent', () => {
+    expect(topicLineText(turn, { label })).toBe(
+      'Continuing your earlier topic “The user plans a long trip to Japan in April with two…” · 2 of 4 earlier exchanges sent in full',
+    );
+    expect(topicLineText({ ...turn, topic: 'same-tree' })).toBe(
+      'Continuing this topic · 2 of 4 earlier exchanges sent in full',
+    );
+    expect(topicLineText({ ...turn, topic: 'first', pathRounds: 0, totalRounds: 0 })).toBe(
+      'A new topic',
+    );
+    expect(topicLineText({ ...turn, topic: 'same-tree', action: 'SWITCH_BRANCH' })).toBe(
+      'Returning to an earlier thread of this topic · 2 of 4 earlier exchanges sent in full',
+    );
+    // No internal names: no decision constants, no topic numbers.
+    expect(topicLineText(turn, { label })).not.toMatch(/CONTINUE|topic \d|decision|rounds/);
   });
 
-  it('names only where a task round went (its reply is written from the task dialogue)', () => {
+  it('names only where a task exchange went (its reply is written from the task dialogue)', () => {
     expect(topicLineText(turn, { task: true })).toBe(
-      'task round: topic 2 (back), decision CONTINUE',
+      'Task exchange: continuing your earlier topic',
     );
   });
 
-  it('says where the model placed the round when that differs from the reply routing', () => {
+  it('says where the model filed the exchange when that differs from the reply routing', () => {
     const moved: TopicTurn = {
       ...turn,
       placedElsewhere: {
@@ -38,11 +54,9 @@ describe('topicLineText', () => {
         source: 'llm',
       },
     };
-    expect(topicLineText(moved, { task: true })).toBe(
-      'task round: topic 3 (new), decision CONTINUE',
-    );
+    expect(topicLineText(moved, { task: true })).toBe('Task exchange: a new topic');
     expect(topicLineText(moved)).toBe(
-      'context: 2 of 4 rounds, topic 2 (back), decision CONTINUE; the model then placed it in topic 3 (new), decision CONTINUE',
+      'Continuing your earlier topic (after the reply, the model filed it as: a new topic) · 2 of 4 earlier exchanges sent in full',
     );
   });
 });

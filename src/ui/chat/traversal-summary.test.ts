@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TraversalEvent } from '../../engine/retrieval.ts';
 import { asNodeId } from '../../engine/types.ts';
-import { summariseTraversal } from './traversal-summary.ts';
+import { summariseTraversal, walkShown } from './traversal-summary.ts';
 
 const n = asNodeId;
 
@@ -30,5 +30,13 @@ describe('summariseTraversal', () => {
       null,
     );
     expect(summary).toMatchObject({ budgetExhausted: true, fallback: 'nothing judged relevant' });
+  });
+});
+
+describe('walkShown', () => {
+  it('hides the walk counts after a reload (memories used, no events), never saying 0 kept', () => {
+    expect(walkShown({ events: [], items: [{ id: 'f1' }] })).toBe(false);
+    expect(walkShown({ events: [{ type: 'visit' }], items: [{ id: 'f1' }] })).toBe(true);
+    expect(walkShown({ events: [], items: [] })).toBe(true);
   });
 });

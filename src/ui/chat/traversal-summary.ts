@@ -69,3 +69,14 @@ export function summariseTraversal(
   }
   return { visited, kept, pruned, calls, tokens, fallback, trimmed, budgetExhausted };
 }
+
+/**
+ * Whether a reply's walk can be shown: its events are not saved with the chat, so after a reload
+ * a reply that used memories has none, and "0 kept, 0 pruned" beside them would contradict them.
+ */
+export function walkShown(memories: {
+  readonly events: readonly unknown[];
+  readonly items: readonly unknown[];
+}): boolean {
+  return memories.events.length > 0 || memories.items.length === 0;
+}
