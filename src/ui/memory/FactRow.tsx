@@ -4,6 +4,7 @@
  * the tree.
  */
 import { EditDeleteButtons } from './EditDeleteButtons.tsx';
+import { FactLifetime } from './FactLifetime.tsx';
 import { useState } from 'react';
 import type { FactView } from '../../storage/memory-store.ts';
 import { useServices } from '../app-context.tsx';
@@ -32,7 +33,7 @@ export function FactRow({ fact, score, linked = false, inTree = true }: Props) {
   const sources = fact.sources.map((s) => s.sessionId).join(', ');
   return (
     <li
-      className={linked ? 'fact fact-linked' : 'fact'}
+      className={`fact${linked ? ' fact-linked' : ''}${fact.supersededBy === undefined ? '' : ' fact-replaced'}`}
       data-testid="fact"
       data-fact-id={fact.id}
       aria-current={linked ? 'true' : undefined}
@@ -76,6 +77,7 @@ export function FactRow({ fact, score, linked = false, inTree = true }: Props) {
           <p className="muted small">
             {fact.category} · from session{fact.sources.length === 1 ? '' : 's'} {sources}
           </p>
+          <FactLifetime fact={fact} />
           <EditDeleteButtons
             busy={busy}
             label={`memory: ${fact.text}`}
