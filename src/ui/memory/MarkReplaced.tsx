@@ -8,9 +8,7 @@ import { useGrove, useServices } from '../app-context.tsx';
 
 export function MarkReplaced({ fact }: { fact: FactView }) {
   const { memoryActions, store } = useServices();
-  const others = useGrove((s) => s.facts).filter(
-    (f) => f.id !== fact.id && f.supersededBy === undefined,
-  );
+  const others = useGrove((s) => s.facts).filter((f) => f.id !== fact.id);
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState('');
   const [busy, setBusy] = useState(false);
@@ -52,7 +50,7 @@ export function MarkReplaced({ fact }: { fact: FactView }) {
         <option value="">Choose a memory…</option>
         {others.map((f) => (
           <option key={f.id} value={f.id}>
-            {f.text}
+            {f.supersededBy === undefined ? f.text : `${f.text} (replaced)`}
           </option>
         ))}
       </select>
