@@ -99,8 +99,8 @@ async function expectReplaced(app: NoModelApp, second: string, by: string, testI
   await expect(current.getByTestId('fact-dates')).toContainText('May 2024 → now');
   const steps = current.getByTestId('lineage-step');
   await expect(steps).toHaveCount(2);
-  await expect(steps.nth(0)).toContainText('Denver Mar 2024 → May 2024, replaced');
-  await expect(steps.nth(1)).toContainText('Seattle May 2024 → now');
+  await expect(steps.nth(0)).toContainText('Denver Mar 2024 → May 2024, replaced said 10 Apr 2024');
+  await expect(steps.nth(1)).toContainText('Seattle May 2024 → now said 20 Jun 2024');
   for (const step of await steps.all())
     await expect(step.getByRole('button', { name: /^Open the conversation of/ })).toBeVisible();
 
@@ -175,6 +175,16 @@ async function acceptance(page: Page, second: string, testInfo: TestInfo) {
         `${v.id}: ${v.help} ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`,
     ),
   ).toEqual([]);
+
+  // Each step links to where it was said: Denver's opens its conversation in the chat.
+  await app
+    .row(second)
+    .getByRole('button', { name: `Open the conversation of: ${DENVER}` })
+    .click();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chat' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('message-user').filter({ hasText: DENVER })).toBeVisible();
 }
 
 test('a move that replaces an older one: dated in the reply, chained, undone and marked by hand, kept over reloads', async ({

@@ -47,6 +47,7 @@ describe('the user’s hand on lineage', () => {
         validTo: '2024-01-03',
         replaced: true,
         sessionId: 's1',
+        sessionTime: '2024-01-02T10:00:00Z',
         conversationId: 'c1',
       },
       {
@@ -55,6 +56,7 @@ describe('the user’s hand on lineage', () => {
         validTo: null,
         replaced: false,
         sessionId: 's2',
+        sessionTime: '2024-01-03T10:00:00Z',
         conversationId: 'c2',
       },
     ];

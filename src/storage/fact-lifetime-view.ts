@@ -16,6 +16,8 @@ export interface LineageStep {
   readonly validTo: string | null;
   readonly replaced: boolean;
   readonly sessionId: string | null;
+  /** When that session took place (its recorded time), or null. */
+  readonly sessionTime: string | null;
   readonly conversationId: string | null;
 }
 
@@ -55,7 +57,8 @@ function lifetimeView(
   const lineage =
     chain.length > 1
       ? chain.map((f): LineageStep => {
-          const sessionId = f.sources[0]?.sessionId ?? null;
+          const source = f.sources[0];
+          const sessionId = source?.sessionId ?? null;
           return {
             id: f.id,
             text: f.text,
@@ -63,6 +66,7 @@ function lifetimeView(
             validTo: f.validTo ?? null,
             replaced: f.supersededBy !== undefined,
             sessionId,
+            sessionTime: source?.time ?? null,
             conversationId: sessionId === null ? null : conversationOf(sessionId),
           };
         })

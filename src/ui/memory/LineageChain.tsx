@@ -4,7 +4,7 @@
  */
 import type { LineageStep } from '../../storage/fact-lifetime-view.ts';
 import { useServices } from '../app-context.tsx';
-import { chainLine, datesLine, stepValue } from './lineage-label.ts';
+import { chainLine, datesLine, saidOn, stepValue } from './lineage-label.ts';
 
 export function LineageChain({ steps, factId }: { steps: readonly LineageStep[]; factId: string }) {
   const { conversations, store } = useServices();
@@ -39,7 +39,7 @@ export function LineageChain({ steps, factId }: { steps: readonly LineageStep[];
                   aria-label={`Open the conversation of: ${step.text}`}
                   onClick={() => open(step.conversationId as string)}
                 >
-                  {step.sessionId === null ? 'conversation' : `session ${step.sessionId}`}
+                  {saidOn(step)}
                 </button>
               </>
             ) : null}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LineageStep } from '../../storage/fact-lifetime-view.ts';
-import { chainLine, datesLine, stepValue } from './lineage-label.ts';
+import { chainLine, datesLine, saidOn, stepValue } from './lineage-label.ts';
 
 const step = (text: string, validFrom: string, validTo: string | null): LineageStep => ({
   id: text,
@@ -9,6 +9,7 @@ const step = (text: string, validFrom: string, validTo: string | null): LineageS
   validTo,
   replaced: validTo !== null,
   sessionId: 's1',
+  sessionTime: '2024-04-10T10:00:00Z',
   conversationId: 'c1',
 });
 
@@ -37,5 +38,10 @@ describe('lineage labels', () => {
     expect(datesLine('2024-05-17', undefined, false)).toBe('17 May 2024 → now');
     expect(datesLine('2024-05', undefined, true)).toBe('May 2024 → ?');
     expect(datesLine(undefined, undefined, false)).toBe('');
+  });
+
+  it('links a step by the day it was said', () => {
+    expect(saidOn({ sessionTime: '2024-04-10T10:00:00Z' })).toBe('said 10 Apr 2024');
+    expect(saidOn({ sessionTime: null })).toBe('its conversation');
   });
 });

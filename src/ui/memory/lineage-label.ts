@@ -3,7 +3,7 @@
  * for "I moved to Denver last month for a job at a bike shop"), the chain in one line ("Denver →
  * Seattle, since May 2024") and a fact's dates ("Mar 2024 → May 2024").
  */
-import { spokenDate } from '../../engine/lifetime/calendar.ts';
+import { sessionDate, spokenDate } from '../../engine/lifetime/calendar.ts';
 import { readSlots } from '../../engine/lifetime/supersede-rule.ts';
 import type { LineageStep } from '../../storage/fact-lifetime-view.ts';
 
@@ -40,4 +40,10 @@ export function datesLine(
   const end =
     validTo !== null && validTo !== undefined ? spokenDate(validTo) : replaced ? '?' : 'now';
   return `${spokenDate(validFrom)} → ${end}`;
+}
+
+/** The link to a step's conversation: "said 10 Apr 2024", else "its conversation". */
+export function saidOn(step: Pick<LineageStep, 'sessionTime'>): string {
+  const day = sessionDate(step.sessionTime ?? undefined);
+  return day === undefined ? 'its conversation' : `said ${spokenDate(day)}`;
 }
