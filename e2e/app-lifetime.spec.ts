@@ -74,7 +74,9 @@ async function tellBothMoves(app: NoModelApp, second: string) {
 /** The reply to "Where do I live now?": its memory lines, in order. */
 async function whereNow(app: NoModelApp): Promise<string[]> {
   const reply = await app.send('Where do I live now?');
-  return (await reply.locator('li').allTextContents()).map((t) => t.trim());
+  return (await reply.getByTestId('message-body').locator('li').allTextContents()).map((t) =>
+    t.trim(),
+  );
 }
 
 /** Denver replaced by Seattle, as the reply, the inspector and the tree show it. */
