@@ -1,6 +1,7 @@
 /**
  * "Mark as replaced by…": the user links a memory to the one that replaced it, chosen from their
- * other memories (the ones the inspector holds). A refusal is said in words beside the picker.
+ * other memories: the ones the inspector holds, or, in a memory larger than that, the closest in
+ * meaning to what the user types. A refusal is said in words beside the picker.
  */
 import { useId, useState } from 'react';
 import type { FactView } from '../../storage/memory-store.ts';
@@ -8,7 +9,11 @@ import { useGrove, useServices } from '../app-context.tsx';
 
 export function MarkReplaced({ fact }: { fact: FactView }) {
   const { memoryActions, store } = useServices();
-  const others = useGrove((s) => s.facts).filter((f) => f.id !== fact.id);
+  const held = useGrove((s) => s.facts);
+  const large = useGrove((s) => (s.inspection?.facts ?? 0) > s.facts.length);
+  const [found, setFound] = useState<readonly FactView[] | null>(null);
+  const [query, setQuery] = useState('');
+  const others = (found ?? held).filter((f) => f.id !== fact.id);
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState('');
   const [busy, setBusy] = useState(false);
@@ -19,7 +24,7 @@ export function MarkReplaced({ fact }: { fact: FactView }) {
       <button
         type="button"
         className="secondary small-button"
-        disabled={others.length === 0}
+        disabled={!large && others.length === 0}
         aria-label={`Mark as replaced by another memory: ${fact.text}`}
         onClick={() => {
           setOpen(true);
@@ -45,6 +50,24 @@ export function MarkReplaced({ fact }: { fact: FactView }) {
         if (choice) void mark();
       }}
     >
+      {large ? (
+        <>
+          <label htmlFor={`${id}-find`}>Find</label>
+          <input
+            id={`${id}-find`}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              const text = query.trim();
+              if (!text) setFound(null);
+              else void memoryActions.search(text).then((views) => setFound(views ?? []));
+            }}
+          />
+        </>
+      ) : null}
       <label htmlFor={id}>Replaced by</label>
       <select id={id} value={choice} onChange={(e) => setChoice(e.target.value)}>
         <option value="">Choose a memory…</option>
