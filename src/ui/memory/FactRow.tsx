@@ -5,6 +5,8 @@
  */
 import { EditDeleteButtons } from './EditDeleteButtons.tsx';
 import { FactLifetime } from './FactLifetime.tsx';
+import { LifetimeAction } from './LifetimeAction.tsx';
+import { LineageChain } from './LineageChain.tsx';
 import { useState } from 'react';
 import type { FactView } from '../../storage/memory-store.ts';
 import { useServices } from '../app-context.tsx';
@@ -96,7 +98,9 @@ export function FactRow({ fact, score, linked = false, inTree = true }: Props) {
             >
               Show in tree
             </button>
+            <LifetimeAction fact={fact} />
           </EditDeleteButtons>
+          {fact.lineage ? <LineageChain steps={fact.lineage} factId={fact.id} /> : null}
         </>
       )}
     </li>

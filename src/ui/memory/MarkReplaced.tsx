@@ -23,7 +23,7 @@ export function MarkReplaced({ fact }: { fact: FactView }) {
     return (
       <button
         type="button"
-        className="secondary small-button"
+        className="secondary"
         disabled={!large && others.length === 0}
         aria-label={`Mark as replaced by another memory: ${fact.text}`}
         onClick={() => {
