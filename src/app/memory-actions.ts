@@ -21,6 +21,10 @@ export interface MemoryActions {
   fact(id: string): Promise<FactView | undefined>;
   editFact(id: string, text: string): Promise<void>;
   deleteFact(id: string): Promise<void>;
+  /** Makes a replaced memory current again; false (and the reason in `memoryError`) when it cannot. */
+  undoSupersede(id: string): Promise<boolean>;
+  /** Marks memory `oldId` as replaced by `newId`; false (and the reason) when it cannot. */
+  markReplaced(oldId: string, newId: string): Promise<boolean>;
   setPaused(paused: boolean): Promise<void>;
   exportProfile(passphrase?: string): Promise<string | undefined>;
   importProfile(text: string, passphrase?: string): Promise<ImportedSummary | undefined>;
@@ -140,6 +144,22 @@ export function createMemoryActions(
     deleteFact: async (id) => {
       await guard('Deleting the memory', () => memory.deleteFact(id));
       await refresh();
+    },
+    undoSupersede: async (id) => {
+      const done = await guard('Undoing the replacement', async () => {
+        await memory.undoSupersede(id);
+        return true;
+      });
+      if (done) await refresh();
+      return done === true;
+    },
+    markReplaced: async (oldId, newId) => {
+      const done = await guard('Marking the memory as replaced', async () => {
+        await memory.markReplaced(oldId, newId);
+        return true;
+      });
+      if (done) await refresh();
+      return done === true;
     },
     setPaused: async (paused) => {
       await guard('Pausing memory', () => memory.setPaused(paused));

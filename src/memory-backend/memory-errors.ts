@@ -18,6 +18,7 @@ import {
 import { TaskQaNotFoundError } from '../engine/task-memory/edit.ts';
 import { InvalidAlphaError } from '../engine/task-memory/rerank.ts';
 import { UnknownFactError } from '../engine/tree/edit.ts';
+import { LineageError } from '../engine/lifetime/lineage.ts';
 import { InvalidJudgeOptionError } from '../engine/tree/judges.ts';
 import { TreeIntegrityError } from '../engine/tree/tree-integrity-error.ts';
 import { NoPageModelError } from '../rpc/page-llm-bridge.ts';
@@ -41,6 +42,7 @@ export const MEMORY_ERROR_CLASSES: ErrorClasses = {
   TaskQaNotFoundError,
   InvalidAlphaError,
   UnknownFactError,
+  LineageError,
   InvalidJudgeOptionError,
   TreeIntegrityError,
   NoPageModelError,

@@ -6,7 +6,15 @@
 import { throwIfAborted } from '../engine/errors.ts';
 import { measureDrift } from '../engine/tree/drift.ts';
 import { editFact, forgetSessions, removeFacts, type EditResult } from '../engine/tree/edit.ts';
-import { asFactId, asSessionId, type MemoryTree, type Session } from '../engine/types.ts';
+import { markReplaced, undoSupersede } from '../engine/lifetime/lineage.ts';
+import { withFacts } from '../engine/pipeline.ts';
+import {
+  asFactId,
+  asSessionId,
+  type Fact,
+  type MemoryTree,
+  type Session,
+} from '../engine/types.ts';
 import { cosine } from '../engine/vector.ts';
 import type { GroveDb } from '../storage/db.ts';
 import { FactNotFoundError, SessionExistsError } from '../storage/errors.ts';
@@ -228,6 +236,32 @@ export class MemoryHost {
       this.requireFact(tree, factId);
       return editFact(tree, asFactId(factId), text, this.editOptions);
     });
+  }
+
+  /**
+   * A change to facts' lifetimes only (undo a supersede, mark one by hand): the facts' fields
+   * change, no node moves, nothing is re-summarised. `change` gets the live facts and returns
+   * the facts it changed (a LineageError says in words why it cannot).
+   */
+  private changeLifetimes(
+    change: (facts: MemoryTree['facts']) => readonly Fact[],
+  ): Promise<EditResult> {
+    return this.change(async ({ tree }) => ({
+      tree: withFacts(tree, change(tree.facts)),
+      removed: [],
+      trimmed: [],
+      resummarised: [],
+    }));
+  }
+
+  /** The memory is current again; the one that replaced it stays current too. */
+  undoSupersede(factId: string): Promise<EditResult> {
+    return this.changeLifetimes((facts) => [undoSupersede(facts, asFactId(factId))]);
+  }
+
+  /** The user says `oldId` was replaced by `newId` (from the newer one's start). */
+  markReplaced(oldId: string, newId: string): Promise<EditResult> {
+    return this.changeLifetimes((facts) => [markReplaced(facts, asFactId(oldId), asFactId(newId))]);
   }
 
   deleteFact(factId: string): Promise<EditResult> {

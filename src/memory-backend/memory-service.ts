@@ -117,6 +117,12 @@ export function createMemoryService(
       resummarised: (await current().editFact(id, text)).resummarised.length,
     }),
     deleteFact: async (id) => ({ removed: (await current().deleteFact(id)).removed.length }),
+    undoSupersede: async (id) => {
+      await current().undoSupersede(id);
+    },
+    markReplaced: async (oldId, newId) => {
+      await current().markReplaced(oldId, newId);
+    },
     deleteSession: async (id) => ({
       removed: (await current().deleteSessions([id])).removed.length,
     }),

@@ -88,6 +88,10 @@ export interface MemoryApi {
   searchFacts(query: string, limit?: number): Promise<(FactView & { score: number })[]>;
   editFact(factId: string, text: string): Promise<{ resummarised: number }>;
   deleteFact(factId: string): Promise<{ removed: number }>;
+  /** A replaced memory is current again (both it and its replacement hold). */
+  undoSupersede(factId: string): Promise<void>;
+  /** Marks `oldId` as replaced by `newId`, by the user's hand. */
+  markReplaced(oldId: string, newId: string): Promise<void>;
   deleteSession(sessionId: string): Promise<{ removed: number }>;
   deleteConversation(conversationId: string): Promise<{ removed: number }>;
   setPaused(paused: boolean): Promise<void>;
@@ -195,6 +199,8 @@ export const MEMORY_METHODS: readonly MemoryMethod[] = [
   'searchFacts',
   'editFact',
   'deleteFact',
+  'undoSupersede',
+  'markReplaced',
   'deleteSession',
   'deleteConversation',
   'setPaused',

@@ -15,6 +15,7 @@ import {
 } from '../engine/types.ts';
 import { sessionTexts, type SessionTexts } from '../engine/tree/lexicon.ts';
 import type { GroveDb } from './db.ts';
+import { lifetimeViews, type FactLifetimeView } from './fact-lifetime-view.ts';
 import type { ConversationRow, PendingRow, SessionRow } from './rows.ts';
 import { LiveTreeCache, type LiveTree } from './tree-store.ts';
 
@@ -25,8 +26,8 @@ export interface SourceView {
   readonly turns: readonly { id: string; speaker: Speaker; text: string }[];
 }
 
-/** A fact as the user sees it: what, and exactly where it came from. */
-export interface FactView {
+/** A fact as the user sees it: what, exactly where it came from, and when it held. */
+export interface FactView extends FactLifetimeView {
   readonly id: string;
   readonly text: string;
   readonly category: FactCategory;
@@ -230,10 +231,15 @@ export class MemoryStore {
     const turnsOf = await this.turnsOf(
       new Set(listed.flatMap((fact) => fact.sources.map((s) => s.sessionId))),
     );
+    const lifetime = lifetimeViews(
+      tree.facts,
+      (sessionId) => sessions.get(sessionId)?.conversationId ?? null,
+    );
     return listed.map((fact) => ({
       id: fact.id,
       text: fact.text,
       category: fact.category,
+      ...lifetime(fact),
       sources: fact.sources.map((s): SourceView => {
         const session = sessions.get(s.sessionId);
         const turns = turnsOf.get(s.sessionId);

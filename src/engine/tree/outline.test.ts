@@ -72,4 +72,29 @@ describe('treeOutline', () => {
     expect(back.facts.get('a' as never)?.sources[1]).not.toHaveProperty('time');
     expect(back.levels).toEqual([[]]);
   });
+
+  it('carries facts’ lifetimes: dates, who replaced whom and how, and none where there is none', () => {
+    const fact = (id: string, extra: object) => [
+      id,
+      { id, text: `${id}.`, category: 'other', sources: [], ...extra },
+    ];
+    const outline = {
+      nodes: new Map(),
+      levels: [[]],
+      facts: new Map([
+        fact('denver', {
+          validFrom: '2024-03',
+          validTo: '2024-05',
+          supersededBy: 'seattle',
+          supersededHow: 'rule',
+        }),
+        fact('seattle', { validFrom: '2024-05' }),
+        fact('cat', {}),
+      ] as never),
+    } as unknown as Parameters<typeof encodeOutline>[0];
+    const back = decodeOutline(encodeOutline(outline));
+    expect([...back.facts.values()]).toEqual([...outline.facts.values()]);
+    expect(back.facts.get('cat' as never)).not.toHaveProperty('validFrom');
+    expect(back.facts.get('seattle' as never)).not.toHaveProperty('supersededBy');
+  });
 });

@@ -11,10 +11,12 @@ import {
   type Fact,
   type FactCategory,
   type FactId,
+  type FactLifetime,
   type MemoryTree,
   type NodeId,
   type OutlineNode,
   type Provenance,
+  type SupersedeDecider,
   type TreeOutline,
 } from '../types.ts';
 
@@ -64,10 +66,44 @@ interface OutlineColumns {
     readonly category: string[];
     /** Per fact, per source: [sessionId, turnIds, time?]. */
     readonly sources: ([string, string[]] | [string, string[], string])[][];
+    /**
+     * Per fact, its lifetime (engine/types.ts FactLifetime), or 0 for none:
+     * [validFrom, validTo, position of the fact that replaced it or -1, who replaced it], each
+     * null where absent.
+     */
+    readonly lifetime: (LifetimeColumn | 0)[];
   };
 }
 
+type LifetimeColumn = [string | null, string | null, number, SupersedeDecider | null];
+
 const encoded = new WeakMap<TreeOutline, string>();
+
+function lifetimeColumn(fact: Fact, factAt: ReadonlyMap<FactId, number>): LifetimeColumn | 0 {
+  const { validFrom, validTo, supersededBy, supersededHow } = fact;
+  if (validFrom === undefined && validTo === undefined && supersededBy === undefined) return 0;
+  return [
+    validFrom ?? null,
+    validTo ?? null,
+    supersededBy === undefined ? -1 : (factAt.get(supersededBy) ?? -1),
+    supersededHow ?? null,
+  ];
+}
+
+function lifetimeOf(
+  column: LifetimeColumn | 0 | undefined,
+  factIds: readonly FactId[],
+): FactLifetime {
+  if (!column) return {};
+  const [validFrom, validTo, by, how] = column;
+  const supersededBy = by < 0 ? undefined : factIds[by];
+  return {
+    ...(validFrom === null ? {} : { validFrom }),
+    ...(validTo === null ? {} : { validTo }),
+    ...(supersededBy === undefined ? {} : { supersededBy }),
+    ...(how === null ? {} : { supersededHow: how }),
+  };
+}
 
 /** The outline as one text (kept per outline: the same tree is encoded once). */
 export function encodeOutline(outline: TreeOutline): string {
@@ -94,11 +130,18 @@ export function encodeOutline(outline: TreeOutline): string {
     nodes.children.push(node.children.map(at));
     nodes.fact.push(node.factId === undefined ? -1 : (factAt.get(node.factId) ?? -1));
   }
-  const facts: OutlineColumns['facts'] = { id: [], text: [], category: [], sources: [] };
+  const facts: OutlineColumns['facts'] = {
+    id: [],
+    text: [],
+    category: [],
+    sources: [],
+    lifetime: [],
+  };
   for (const fact of outline.facts.values()) {
     facts.id.push(fact.id);
     facts.text.push(fact.text);
     facts.category.push(fact.category);
+    facts.lifetime.push(lifetimeColumn(fact, factAt));
     facts.sources.push(
       fact.sources.map((s) =>
         s.time === undefined
@@ -134,6 +177,7 @@ export function decodeOutline(text: string): TreeOutline {
       text: f.text[i] ?? '',
       category: (f.category[i] ?? 'other') as FactCategory,
       sources,
+      ...lifetimeOf(f.lifetime[i], factIds),
     });
   });
   const n = columns.nodes;

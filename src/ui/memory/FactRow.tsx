@@ -5,6 +5,9 @@
  */
 import { EditDeleteButtons } from './EditDeleteButtons.tsx';
 import { FactProvenance } from './FactProvenance.tsx';
+import { FactLifetime } from './FactLifetime.tsx';
+import { LifetimeAction } from './LifetimeAction.tsx';
+import { LineageChain } from './LineageChain.tsx';
 import { useState } from 'react';
 import type { FactView } from '../../storage/memory-store.ts';
 import { useServices } from '../app-context.tsx';
@@ -32,7 +35,7 @@ export function FactRow({ fact, score, linked = false, inTree = true }: Props) {
   };
   return (
     <li
-      className={linked ? 'fact fact-linked' : 'fact'}
+      className={`fact${linked ? ' fact-linked' : ''}${fact.supersededBy === undefined ? '' : ' fact-replaced'}`}
       data-testid="fact"
       data-fact-id={fact.id}
       aria-current={linked ? 'true' : undefined}
@@ -74,6 +77,7 @@ export function FactRow({ fact, score, linked = false, inTree = true }: Props) {
             )}
           </p>
           <FactProvenance fact={fact} />
+          <FactLifetime fact={fact} />
           <EditDeleteButtons
             busy={busy}
             label={`memory: ${fact.text}`}
@@ -92,7 +96,9 @@ export function FactRow({ fact, score, linked = false, inTree = true }: Props) {
             >
               Show in tree
             </button>
+            <LifetimeAction fact={fact} />
           </EditDeleteButtons>
+          {fact.lineage ? <LineageChain steps={fact.lineage} factId={fact.id} /> : null}
         </>
       )}
     </li>

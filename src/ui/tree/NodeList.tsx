@@ -4,6 +4,7 @@
  */
 import { memo } from 'react';
 import type { TreeOutline, NodeId } from '../../engine/types.ts';
+import { replacedFactOf } from './replaced.ts';
 
 const MAX_ITEMS = 600;
 
@@ -33,6 +34,7 @@ export const NodeList = memo(function NodeList({ tree, matches, onSelect }: Prop
             {node.level > 0 ? `L${node.level} · ` : ''}
             {node.text}
             {node.level > 0 ? ` (${node.children.length})` : ''}
+            {replacedFactOf(tree, id) ? ' (replaced)' : ''}
           </button>
           {childSummaries.length > 0 ? render(childSummaries) : null}
         </li>,

@@ -6,6 +6,7 @@ import type { Ref } from 'react';
 import type { TraversalEvent } from '../../engine/retrieval.ts';
 import { factsUnder } from '../../engine/tree/subtree.ts';
 import type { Fact, TreeOutline, NodeId } from '../../engine/types.ts';
+import { FactDates } from './FactDates.tsx';
 
 const MAX_FACTS = 120;
 
@@ -92,7 +93,18 @@ export function NodePanel(props: Props) {
           ×
         </button>
       </header>
-      <p className="node-text">{node.text}</p>
+      <p
+        className={
+          ownFact?.supersededBy === undefined ? 'node-text' : 'node-text node-text-replaced'
+        }
+      >
+        {node.text}
+      </p>
+      {ownFact ? (
+        <p className="node-dates">
+          <FactDates fact={ownFact} />
+        </p>
+      ) : null}
       {ownFact && onOpenFact ? <OpenInInspector fact={ownFact} onOpen={onOpenFact} /> : null}
       {verdict ? (
         <p className={`node-verdict node-verdict-${verdict.type}`}>
@@ -112,7 +124,10 @@ export function NodePanel(props: Props) {
       <ol className="member-facts">
         {facts.slice(0, MAX_FACTS).map((f) => (
           <li key={f.id}>
-            <span>{f.text}</span> <span className="category">{f.category}</span>
+            <span className={f.supersededBy === undefined ? undefined : 'member-replaced'}>
+              {f.text}
+            </span>{' '}
+            <span className="category">{f.category}</span> <FactDates fact={f} />
             {onOpenFact && !ownFact ? (
               <OpenInInspector fact={f} onOpen={onOpenFact} compact />
             ) : null}

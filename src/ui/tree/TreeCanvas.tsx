@@ -7,6 +7,7 @@ import { select } from 'd3-selection';
 import { zoom as d3zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
 import type { TreeOutline, NodeId } from '../../engine/types.ts';
 import { drawForest, labelOf, nodeRadius, type ViewTransform } from './draw.ts';
+import { replacedFactOf } from './replaced.ts';
 import {
   FOREST_ROOT,
   fitTransform,
@@ -253,6 +254,9 @@ export function TreeCanvas(props: Props) {
         >
           {props.tree?.nodes.get(hovered.id)?.text ??
             labelOf(props.tree, hovered.id, hovered.level)}
+          {replacedFactOf(props.tree, hovered.id) ? (
+            <span className="tree-tooltip-sub">replaced by a newer memory</span>
+          ) : null}
           {hovered.level > 0 ? (
             <span className="tree-tooltip-sub">
               {hovered.childCount} children · double-click to collapse

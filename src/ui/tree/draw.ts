@@ -6,6 +6,7 @@
 import { parseLabel } from '../../engine/tree/label-format.ts';
 import type { TreeOutline, NodeId } from '../../engine/types.ts';
 import { FOREST_ROOT, type TreeLayout } from './layout.ts';
+import { replacedFlags } from './replaced.ts';
 import { VISUAL, VISUAL_NAMES, type VisualName } from './visuals.ts';
 
 export interface ViewTransform {
@@ -113,6 +114,17 @@ export function drawForest(input: DrawInput): void {
   }
   ctx.globalAlpha = 1;
 
+  // Replaced facts are hollow: a paper-coloured centre in their disc.
+  const replaced = replacedFlags(layout, input.tree);
+  ctx.fillStyle = '#ffffff';
+  ctx.beginPath();
+  nodes.forEach((n, i) => {
+    if (!visible[i] || !replaced[i]) return;
+    const r = Math.max(minR, nodeRadius(n.level)) * 0.5;
+    dot(ctx, n.x, n.y, r, t.k);
+  });
+  ctx.fill();
+
   // Rings: collapsed nodes (dashed), search matches, the current event's node, the selection.
   ring(ctx, nodes, (n, i) => n.collapsed && visible[i] === 1, '#495057', 1.5 / t.k, t.k, [
     3 / t.k,
@@ -181,6 +193,7 @@ function ringAt(
 /** Labels in screen space: important nodes first, skipped where they would overlap. */
 function drawLabels(input: DrawInput, visible: Uint8Array): void {
   const { ctx, dpr, transform: t, layout, tree, codes } = input;
+  const replaced = replacedFlags(layout, tree);
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.font = `${LABEL_FONT_PX}px system-ui, sans-serif`;
   ctx.textBaseline = 'middle';
@@ -226,21 +239,34 @@ function drawLabels(input: DrawInput, visible: Uint8Array): void {
       continue;
     placed.push(box);
     count++;
-    ctx.globalAlpha = codes[i] === VISUAL.faded ? 0.4 : 1;
+    const struck = replaced[i] === 1;
+    ctx.globalAlpha = codes[i] === VISUAL.faded ? 0.4 : struck ? 0.75 : 1;
     ctx.fillStyle = 'rgba(255,255,255,0.85)';
     ctx.fillRect(box[0], box[1], box[2] - box[0], box[3] - box[1]);
-    ctx.fillStyle = '#1f2328';
+    ctx.fillStyle = struck ? '#6a737d' : '#1f2328';
+    ctx.strokeStyle = ctx.fillStyle;
+    ctx.lineWidth = 1;
     if (hanging) {
       ctx.save();
       ctx.translate(px, box[1] + 3);
       ctx.rotate(Math.PI / 2);
       ctx.fillText(text, 0, 0);
+      if (struck) strike(ctx, 0, 0, w - 6);
       ctx.restore();
     } else {
       ctx.fillText(text, box[0] + 3, py);
+      if (struck) strike(ctx, box[0] + 3, py, w - 6);
     }
   }
   ctx.globalAlpha = 1;
+}
+
+/** A line through a label drawn at (x, y), middle baseline: a replaced fact's. */
+function strike(ctx: CanvasRenderingContext2D, x: number, y: number, width: number): void {
+  ctx.beginPath();
+  ctx.moveTo(x, y + 0.5);
+  ctx.lineTo(x + width, y + 0.5);
+  ctx.stroke();
 }
 
 /** A label right of its node, or left of it where the right side would leave the canvas. */
