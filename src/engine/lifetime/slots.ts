@@ -181,7 +181,7 @@ export const SLOTS: readonly SlotDefinition[] = [
 
 /** People who are not the user: a sentence about one of them states their attributes. */
 const OTHER_PERSON =
-  /\b(?:my|our|his|her|their) (?:\w+ )?(?:best |old |close |new |little |big |younger |older )?(friends?|mates?|flatmates?|roommates?|housemates?|colleagues?|co-?workers?|brothers?|sisters?|mum|mom|mother|dad|father|parents|cousins?|aunt|uncle|nan|gran|grandma|grandpa|grandmother|grandfather|boss|manager|neighbou?rs?|sons?|daughters?|kids?|husband|wife|partner|boyfriend|girlfriend|sister-in-law|brother-in-law|in-laws|nephew|niece|team ?mates?|classmates?|friend's|mate's)\b/i;
+  /\b(?:my|our|his|her|their|the user's) (?:\w+ )?(?:best |old |close |new |little |big |younger |older )?(friends?|mates?|flatmates?|roommates?|housemates?|colleagues?|co-?workers?|brothers?|sisters?|mum|mom|mother|dad|father|parents|cousins?|aunt|uncle|nan|gran|grandma|grandpa|grandmother|grandfather|boss|manager|neighbou?rs?|sons?|daughters?|kids?|husband|wife|partner|boyfriend|girlfriend|sister-in-law|brother-in-law|in-laws|nephew|niece|team ?mates?|classmates?|friend's|mate's)\b/i;
 const NAMED_OTHER =
   /^(?:also,? |and |so |funny thing: |unrelated: |in other news,? )?(\p{Lu}\p{Ll}+) (?:just|has|had|is|was|got|moved|started|joined)\b/u;
 

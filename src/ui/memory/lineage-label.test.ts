@@ -18,9 +18,12 @@ describe('lineage labels', () => {
     expect(stepValue('I moved to Denver last month for a job at a bike shop')).toBe('Denver');
     expect(stepValue('I moved to Seattle in May')).toBe('Seattle');
     expect(stepValue('Actually I moved again, to Seattle, in May, with the whole family')).toBe(
-      'Actually I moved again, to Seat…',
+      'Seattle',
     );
     expect(stepValue('I like tea.')).toBe('I like tea');
+    expect(stepValue('We talked for hours about the old days and the new ones')).toBe(
+      'We talked for hours about the o…',
+    );
   });
 
   it('says the chain in one line, with when the current value began', () => {
