@@ -74,7 +74,17 @@ export function FactRow({ fact, score, linked = false, inTree = true }: Props) {
             )}
           </p>
           <p className="muted small">
-            {fact.category} · from session{fact.sources.length === 1 ? '' : 's'} {sources}
+            {fact.category === 'request' ? (
+              <span
+                data-testid="fact-request"
+                title="The session stated nothing; the user asked this"
+              >
+                request (asked, not stated)
+              </span>
+            ) : (
+              fact.category
+            )}{' '}
+            · from session{fact.sources.length === 1 ? '' : 's'} {sources}
           </p>
           <EditDeleteButtons
             busy={busy}
