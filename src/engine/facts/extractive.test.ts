@@ -108,9 +108,9 @@ describe('request facts: a session where the user only asked keeps a trace', () 
     ]);
   });
 
-  it("keeps any other question in the user's words, and names a benchmark speaker", () => {
+  it('keeps the content words of any other question, and names a benchmark speaker', () => {
     expect(requestText('Is it safe to feed bees sugar syrup in June?')).toBe(
-      'Asked: "Is it safe to feed bees sugar syrup in June?"',
+      'Asked about safe, feed, bees, sugar, syrup, june',
     );
     expect(requestText('Ana: How can I fix my bike chain?')).toBe(
       'Ana asked how to fix their bike chain',

@@ -14,6 +14,9 @@ import { splitSentences } from './sentences.ts';
 /** Requests kept per session at most (a long question-only session is still one trace). */
 export const MAX_REQUESTS_PER_SESSION = 5;
 
+/** Content words a question needs to be kept ("Free?", "How long?" say nothing alone). */
+export const MIN_REQUEST_WORDS = 2;
+
 export interface RequestDraft {
   readonly text: string;
   readonly turnId: TurnId;
@@ -44,7 +47,12 @@ const HOW_TO = /^how (?:do|can|should|could|would|might|will) (?:i|we) (.+)$/i;
 const WH_TO =
   /^(what|where|when|which|who|whom) (?:should|can|could|do|would|might) (?:i|we) (.+)$/i;
 
-/** "How do I get …?" → "asked how to get …"; any other question → 'asked: "…"'. */
+/**
+ * "How do I get …?" → "Asked how to get …"; "What should I plant?" → "Asked what to plant"; any
+ * other question → "Asked about" its content words ("Any cheap protein ideas?" → "Asked about
+ * cheap, protein, ideas"): a question's scaffolding ("what's a good way to", "any") would make the
+ * fact's embedding look like every other question's.
+ */
 export function requestText(question: string): string {
   const prefix = speakerPrefix(question);
   const body = sentenceBody(question)
@@ -55,7 +63,7 @@ export function requestText(question: string): string {
   if (how) return `${asker} how to ${theirWords(how[1] ?? '')}`;
   const wh = WH_TO.exec(body);
   if (wh) return `${asker} ${(wh[1] ?? '').toLowerCase()} to ${theirWords(wh[2] ?? '')}`;
-  return `${asker}: "${body}?"`;
+  return `${asker} about ${contentWords(body).join(', ')}`;
 }
 
 /** The user's questions with content in a session, as request facts' texts (see the module comment). */
@@ -65,7 +73,7 @@ export function requestDrafts(session: Session): RequestDraft[] {
   for (const turn of session.turns) {
     if (turn.speaker !== 'user') continue;
     for (const sentence of splitSentences(turn.text)) {
-      if (!isQuestion(sentence) || contentWords(sentence).length === 0) continue;
+      if (!isQuestion(sentence) || contentWords(sentence).length < MIN_REQUEST_WORDS) continue;
       const text = requestText(sentence);
       if (seen.has(text.toLowerCase())) continue;
       seen.add(text.toLowerCase());
