@@ -34,7 +34,7 @@ const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 
 function table(runs: readonly ResultRun[], first: string): string[] {
   return [
-    `| ${first} | judge | recall@5 | recall (set) | set size | F1 | tokens | LLM calls | brute force | ms/query |`,
+    `| ${first} | judge | recall@5 | F1 | recall (set) | set size | tokens | LLM calls | brute force | ms/query |`,
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...runs.map(({ label, summary: s }) =>
       [
@@ -42,9 +42,9 @@ function table(runs: readonly ResultRun[], first: string): string[] {
         label,
         s.judge.replace(/\|/g, '/'),
         pct(s.recall_at_k),
+        pct(s.retrieval_f1),
         pct(s.recall_set),
         num(s.set_size_mean),
-        pct(s.retrieval_f1),
         num(s.tokens_mean),
         num(s.llm_calls_mean),
         num(s.brute_force_calls_mean),
