@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { RetrievedItem } from '../retrieval.ts';
 import { asSessionId } from '../types.ts';
 import { cosine } from '../vector.ts';
-import { signalWeight, SIGNAL_HIGH, SIGNAL_LOW } from './lexical-signal.ts';
+import { session } from '../facts/fixtures.test-support.ts';
+import { buildMemory } from '../pipeline.ts';
+import { HashEmbedder } from '../testing/index.ts';
+import { sessionTexts, treeLexicon } from './lexicon.ts';
+import { questionSignal, signalWeight, SIGNAL_HIGH, SIGNAL_LOW } from './lexical-signal.ts';
 import { feedbackQuery } from './query-feedback.ts';
 import { cutRankedSet, LEXICAL_SET_CUT, MEANING_SET_CUT, setCutFor } from './set-cut.ts';
 
@@ -72,5 +76,23 @@ describe('cutRankedSet: the set ends where relevance falls off', () => {
   it('a set that ends on its own is returned whole, without a reason', () => {
     const items = [item('a', ['s1'], 2), item('b', ['s2'], 1.9)];
     expect(cutRankedSet(items, LEXICAL_SET_CUT)).toEqual({ items });
+  });
+});
+
+describe('questionSignal: words that meaning agrees with', () => {
+  it('is the best session word share when one of its facts is close by cosine, else less', async () => {
+    const embedder = new HashEmbedder();
+    const sessions = [
+      session('s1', [['user', 'I keep two beehives behind the garden shed.']]),
+      session('s2', [['user', 'My sister Ana works as a nurse in Lisbon.']]),
+    ];
+    const { tree } = await buildMemory(sessions, { embedder, seed: 1 });
+    const lexicon = treeLexicon(tree, sessionTexts(sessions));
+    const ask = async (q: string) =>
+      questionSignal(tree, lexicon, q, (await embedder.embed([q]))[0]!);
+    // Every word the memory knows is in s1: the share is 1, and s1's fact is the closest one.
+    expect(await ask('beehives shed')).toBeCloseTo(1, 6);
+    // No word of the question is known: nothing to steer by.
+    expect(await ask('quantum chromodynamics')).toBe(0);
   });
 });
