@@ -149,8 +149,12 @@ describe('hybrid judge: a name the word vectors blur', () => {
   it('w = 1 keeps what the embedding judge keeps; w = 0 follows BM25 alone', async () => {
     const kept = async (judge: ReturnType<typeof hybridJudge>) =>
       sessions(await createTreeRetriever(tree, { judge, embedder: topics }).retrieve(QUESTION));
-    expect(await kept(hybridJudge({ beam: 1, embeddingWeight: 1, adaptive: false }))).toEqual(['s1']);
-    expect(await kept(hybridJudge({ beam: 1, embeddingWeight: 0, adaptive: false }))).toEqual(['s3']);
+    expect(await kept(hybridJudge({ beam: 1, embeddingWeight: 1, adaptive: false }))).toEqual([
+      's1',
+    ]);
+    expect(await kept(hybridJudge({ beam: 1, embeddingWeight: 0, adaptive: false }))).toEqual([
+      's3',
+    ]);
   });
 
   it('a question sharing no word with any fact is judged by cosine alone', async () => {
