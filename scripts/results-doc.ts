@@ -34,7 +34,7 @@ const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 
 function table(runs: readonly ResultRun[], first: string): string[] {
   return [
-    `| ${first} | judge | recall@5 | recall (set) | set size | F1 | tokens | LLM calls | brute force | ms/query |`,
+    `| ${first} | judge | recall@5 | F1 | recall (set) | set size | tokens | LLM calls | brute force | ms/query |`,
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...runs.map(({ label, summary: s }) =>
       [
@@ -42,9 +42,9 @@ function table(runs: readonly ResultRun[], first: string): string[] {
         label,
         s.judge.replace(/\|/g, '/'),
         pct(s.recall_at_k),
+        pct(s.retrieval_f1),
         pct(s.recall_set),
         num(s.set_size_mean),
-        pct(s.retrieval_f1),
         num(s.tokens_mean),
         num(s.llm_calls_mean),
         num(s.brute_force_calls_mean),
@@ -187,7 +187,9 @@ function reading(input: ResultsInput): string[] {
         `${pct(bm25.recall_at_k)}% for ${num(bm25.tokens_mean)}. The lexical probes over single turns, taken until they ` +
         `span five sessions: ${probes.join('; ')}. The walk's lexical side reads the same transcripts as these ` +
         "baselines (each fact's BM25 interpolated half and half with its session's), so the question's words may meet " +
-        'anywhere in a session, and its set is cut at 550 tokens.',
+        'anywhere in a session. Its set ends where relevance falls off (2 z below the best fact for a question ' +
+        'steered by its words, the five best facts for one steered by meaning; never past 550 tokens): ' +
+        `F1 ${pct(walk.retrieval_f1)}% against BM25's ${pct(bm25.retrieval_f1)}%.`,
     );
   }
   if (best && bm25 && flat && points(best.recall_at_k, bm25.recall_at_k) < 0) {

@@ -30,6 +30,7 @@ import { MS_TOD_METHODS } from '../src/engine/eval/ms-tod-eval.ts';
 import type { EvalRow, MemoryCache } from '../src/engine/eval/run-eval.ts';
 import { exampleSection } from './results-doc-example.ts';
 import { readBlock, UPDATES_BLOCK } from './results-doc-updates.ts';
+import { implicitSection, type ImplicitRun, type ImplicitVariant } from './results-doc-implicit.ts';
 import { costSection } from './results-doc-cost.ts';
 import { growthSection } from './results-doc-growth.ts';
 import type { TreeGrowthResult } from './bench/tree-growth.ts';
@@ -251,6 +252,41 @@ const example = exampleSection(
   await exampleRows(exampleArgs),
   `grove eval ${exampleArgs.join(' ')}`,
 );
+// Issue 22: implicit questions, every no-LLM method (the LLM tree methods fall back to the same
+// walk), per question so that categories can be told apart.
+const IMPLICIT_FILE = '../shared/datasets/implicit/implicit-dev.json';
+const implicitFiles = [
+  ...(existsSync(IMPLICIT_FILE) ? [{ file: 'implicit-dev', path: IMPLICIT_FILE }] : []),
+  { file: 'built-in example', path: EXAMPLE_FILE },
+];
+const implicitRuns: ImplicitRun[] = [];
+for (const { file: label, path } of implicitFiles)
+  for (const method of EVAL_METHODS.filter(
+    (m) => m !== 'tacitree-llm' && m !== 'tacitree-listwise',
+  ))
+    implicitRuns.push({
+      file: label,
+      method,
+      rows: await exampleRows([
+        '--dataset',
+        'implexconv',
+        '--file',
+        path,
+        '--method',
+        method,
+        '--llm',
+        'none',
+      ]),
+    });
+const implicit = implicitSection(
+  implicitRuns,
+  (
+    JSON.parse(await readFile('docs/bench/implicit-variants.json', 'utf8')) as {
+      rows: ImplicitVariant[];
+    }
+  ).rows,
+  'npm run grove -- eval --dataset implexconv --file F --method M --llm none',
+);
 const turnCost = await benchTurnCost({
   dataset: await readDataset('locomo', file, false),
   embedder: modelsFrom({}).embedder,
@@ -299,6 +335,7 @@ const noLlmMemory = [
   '',
   ...labelsSection(labelRows),
   ...example,
+  ...implicit,
   ...cost,
   ...growth,
 ].join('\n');

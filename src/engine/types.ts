@@ -47,7 +47,15 @@ export interface Provenance {
   readonly time?: string;
 }
 
-export const FACT_CATEGORIES = ['preference', 'circumstance', 'plan', 'event', 'other'] as const;
+/** 'request': what the user asked or asked for, kept where a session states nothing (facts/request-facts.ts). */
+export const FACT_CATEGORIES = [
+  'preference',
+  'circumstance',
+  'plan',
+  'event',
+  'other',
+  'request',
+] as const;
 export type FactCategory = (typeof FACT_CATEGORIES)[number];
 
 /** Who replaced a fact: the no-LLM rule, the model's supersede call, or the user by hand. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TraversalEvent } from '../retrieval.ts';
 import { approximateTokenizer } from '../tokens.ts';
 import { asSessionId } from '../types.ts';
-import { bm25Terms, createBm25Index, createBm25Retriever } from './bm25.ts';
+import { bm25Stems, bm25Terms, createBm25Index, createBm25Retriever } from './bm25.ts';
 import type { UnitSource } from './flat-topk.ts';
 import { unitsFromFacts, unitsFromSessions } from './flat-topk.ts';
 import { abortedSignal, FACTS, SESSIONS } from './test-corpus.test-support.ts';
@@ -20,6 +20,39 @@ describe('bm25Terms', () => {
   it('lower-cases, splits on non-word characters and drops stop words', () => {
     expect(bm25Terms("The user's Dog, and I: 42 walks!")).toEqual(['user', 'dog', '42', 'walks']);
     expect(bm25Terms('the and of')).toEqual([]);
+  });
+});
+
+describe('stemming (the stemmer package, Porter)', () => {
+  it('matches a word by its stem: "live" finds "lives" and "living"', () => {
+    expect(bm25Stems('She lives in Lisbon, living well')).toEqual([
+      'live',
+      'lisbon',
+      'live',
+      'well',
+    ]);
+    const index = createBm25Index(['My sister lives in Lisbon.', 'I am allergic to peanuts.']);
+    const [lisbon, peanuts] = index.scores('Where do I live now?');
+    expect(lisbon).toBeGreaterThan(0);
+    expect(peanuts).toBe(0);
+    expect(index.idf('living')).toBe(index.idf('lives'));
+  });
+
+  it('stem: false matches the words as written', () => {
+    const index = createBm25Index(['My sister lives in Lisbon.'], { stem: false });
+    expect(index.scores('Where do I live now?')).toEqual([0]);
+  });
+});
+
+describe('matchedShare', () => {
+  it("is the idf share of the query's known terms that a document holds", () => {
+    const index = createBm25Index(TEXTS);
+    // "kiwi" occurs nowhere and does not count; "apple" (d1 only) and "cherry" (d2, d3) do.
+    const apple = index.idf('apple');
+    const cherry = index.idf('cherry');
+    expect(index.matchedShare('apple cherry kiwi', 0)).toBeCloseTo(apple / (apple + cherry), 12);
+    expect(index.matchedShare('apple cherry kiwi', 2)).toBeCloseTo(cherry / (apple + cherry), 12);
+    expect(index.matchedShare('kiwi', 0)).toBe(0);
   });
 });
 

@@ -5,7 +5,9 @@
  *   score(q, d) = Σ_{t ∈ q} idf(t) · tf(t,d)·(k1 + 1) / (tf(t,d) + k1·(1 − b + b·|d|/avgdl))
  *   idf(t)      = ln(1 + (N − n(t) + 0.5) / (n(t) + 0.5))          (Lucene's, never negative)
  *
- * with k1 = 1.2, b = 0.75. Query terms count once each (a repeated query word adds nothing).
+ * with k1 = 1.2, b = 0.75, over Porter stems (`stemmer`: "live", "lives" and "living" are one
+ * term; `stem: false` matches the words as written). Query terms count once each (a repeated
+ * query word adds nothing).
  * Like Lucene, only units sharing a term with the query are returned: a unit scoring 0 is not
  * retrieved, so a query made only of stop words retrieves nothing.
  */
@@ -16,6 +18,7 @@ import { throwIfAborted } from '../errors.ts';
 import { checkK, selectionResult, unitSelection } from './flat-result.ts';
 import type { UnitSource } from './flat-topk.ts';
 import { log } from '../math/index.ts';
+import { stemmer } from 'stemmer';
 
 // prettier-ignore
 export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
@@ -38,29 +41,58 @@ export function bm25Terms(text: string): string[] {
   return words.filter((w) => !ENGLISH_STOP_WORDS.has(w));
 }
 
+const stems = new Map<string, string>();
+
+/** A word's Porter stem (the `stemmer` package), memoised: "lives", "living" and "lived" → "live". */
+export function stemOf(word: string): string {
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    stem = stemmer(word);
+    if (stems.size < 200_000) stems.set(word, stem);
+  }
+  return stem;
+}
+
+/** `bm25Terms`, each reduced to its Porter stem: what the BM25 index matches on. */
+export function bm25Stems(text: string): string[] {
+  return bm25Terms(text).map(stemOf);
+}
+
 export interface Bm25Params {
   readonly k1?: number;
   readonly b?: number;
+  /** Match words by their Porter stem (default true): "live" finds "lives" and "living". */
+  readonly stem?: boolean;
 }
 
 export interface Bm25Index {
   readonly size: number;
   readonly averageLength: number;
-  idf(term: string): number;
+  /** The idf of a word (as the index matches it: its stem, unless `stem` is false). */
+  idf(word: string): number;
   /** The BM25 score of every document for `query`, in corpus order. */
   scores(query: string): number[];
+  /**
+   * The share of the query's idf mass that occurs in document `doc`, over the query's distinct
+   * terms that occur anywhere in the corpus (each weighed by its idf): 1 when the document holds
+   * every such term, 0 when it holds none (or no query term occurs in the corpus).
+   */
+  matchedShare(query: string, doc: number): number;
 }
 
 /** Indexes documents (their texts) for BM25. */
 export function createBm25Index(texts: readonly string[], params: Bm25Params = {}): Bm25Index {
   const k1 = params.k1 ?? 1.2;
   const b = params.b ?? 0.75;
+  const termsOf = params.stem === false ? bm25Terms : bm25Stems;
+  const lengths: number[] = [];
   const termFreqs = texts.map((text) => {
     const tf = new Map<string, number>();
-    for (const term of bm25Terms(text)) tf.set(term, (tf.get(term) ?? 0) + 1);
+    const terms = termsOf(text);
+    lengths.push(terms.length);
+    for (const term of terms) tf.set(term, (tf.get(term) ?? 0) + 1);
     return tf;
   });
-  const lengths = texts.map((text) => bm25Terms(text).length);
   const docFreq = new Map<string, number>();
   for (const tf of termFreqs)
     for (const term of tf.keys()) docFreq.set(term, (docFreq.get(term) ?? 0) + 1);
@@ -73,9 +105,9 @@ export function createBm25Index(texts: readonly string[], params: Bm25Params = {
   return {
     size: n,
     averageLength,
-    idf,
+    idf: (word) => idf(params.stem === false ? word.toLowerCase() : stemOf(word.toLowerCase())),
     scores(query) {
-      const terms = [...new Set(bm25Terms(query))];
+      const terms = [...new Set(termsOf(query))];
       return termFreqs.map((tf, i) => {
         const norm = averageLength === 0 ? 1 : 1 - b + (b * (lengths[i] ?? 0)) / averageLength;
         let score = 0;
@@ -85,6 +117,18 @@ export function createBm25Index(texts: readonly string[], params: Bm25Params = {
         }
         return score;
       });
+    },
+    matchedShare(query, doc) {
+      const tf = termFreqs[doc];
+      let mass = 0;
+      let matched = 0;
+      for (const term of new Set(termsOf(query))) {
+        if (!docFreq.has(term)) continue;
+        const weight = idf(term);
+        mass += weight;
+        if (tf?.has(term)) matched += weight;
+      }
+      return mass === 0 ? 0 : matched / mass;
     },
   };
 }

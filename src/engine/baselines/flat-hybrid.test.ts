@@ -54,7 +54,13 @@ const ids = (items: readonly { id: string }[]) => items.map((i) => i.id);
 describe('flat-hybrid baseline', () => {
   it("ranks every fact by w·z(cosine) + (1 − w)·z(BM25) over all facts (the judge's w), top k", async () => {
     const embedder = keywordEmbedder();
-    const retriever = createFlatHybridRetriever({ tree: smallTree(), embedder, k: 3 });
+    // The fixed fusion (per-question weighing and feedback: tree/hybrid-adaptive.test.ts).
+    const retriever = createFlatHybridRetriever({
+      tree: smallTree(),
+      embedder,
+      k: 3,
+      adaptive: false,
+    });
     // Nothing is embedded up front: the facts' vectors are the tree's.
     expect(embedder.calls).toEqual([]);
     const question = 'Does Rex the dog like rain?';
@@ -138,7 +144,13 @@ describe('flat-hybrid baseline', () => {
     // f3 is a merged fact (s3 and s1): the first fact already spans two sessions.
     const question = 'Does Rex the dog like rain?';
     const retrieve = (depth: 'facts' | 'sessions') =>
-      createFlatHybridRetriever({ tree: smallTree(), embedder: keywordEmbedder(), k: 2, depth })
+      createFlatHybridRetriever({
+        tree: smallTree(),
+        embedder: keywordEmbedder(),
+        k: 2,
+        depth,
+        adaptive: false,
+      })
         .retrieve(question)
         .then((r) => ids(r.items));
     expect(await retrieve('facts')).toEqual([F3.id, F1.id]);

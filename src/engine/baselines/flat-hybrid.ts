@@ -40,6 +40,8 @@ export interface FlatHybridOptions {
   readonly embeddingWeight?: number;
   /** The sessions' transcripts, for the session side of the lexical evidence (tree/lexicon.ts). */
   readonly sessionTexts?: SessionTexts;
+  /** The judge's per-question weighing and feedback (tree/judges.ts `hybridQuery`; default true). */
+  readonly adaptive?: boolean;
   readonly tokenizer?: Tokenizer;
 }
 
@@ -78,6 +80,7 @@ export function createFlatHybridRetriever(options: FlatHybridOptions): Retriever
       if (!q) throw new EmbeddingCountError(embedder.id, 1, 0);
       const scores = hybridFactScores(tree, query, q, facts, {
         embeddingWeight: w,
+        ...(options.adaptive !== undefined ? { adaptive: options.adaptive } : {}),
         ...(options.sessionTexts ? { sessionTexts: options.sessionTexts } : {}),
       });
       const ranked = units

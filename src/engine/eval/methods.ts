@@ -138,7 +138,7 @@ export function judgeLabel(
   const vectors = usesCentroids(settings, mode) ? 'fact centroids' : 'summary vectors';
   const noLlm =
     settings.judge === 'hybrid'
-      ? `hybrid (${hybridFusion(settings.embeddingWeight, settings.sessionWeight, 'of the facts below')}, beam ${settings.beam}, ${vectors}; set ranked by the same fusion${Number.isFinite(settings.contextBudget) ? `, cut at ${settings.contextBudget} tokens` : ''})`
+      ? `hybrid (${hybridFusion(settings.embeddingWeight, settings.sessionWeight, 'of the facts below')}, beam ${settings.beam}, ${vectors}; weighed per question by its lexical signal, question expanded by feedback; set ranked by the same fusion, ended where relevance falls off${Number.isFinite(settings.contextBudget) ? `, at most ${settings.contextBudget} tokens` : ''})`
       : `embedding (beam ${settings.beam}, ${vectors})`;
   if (method === 'tacitree-embedding') return noLlm;
   if (mode.kind === 'oracle')

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AbortError } from '../errors.ts';
 import { extractAllExtractive, extractiveSessionFacts, isFactCandidate } from './extractive.ts';
 import { hikingSession, session } from './fixtures.test-support.ts';
+import { requestText } from './request-facts.ts';
 
 describe('extractive facts', () => {
   it("keeps the user's statements, one fact per sentence, with provenance to the turn", () => {
@@ -96,5 +97,50 @@ describe('extractive facts', () => {
     await expect(
       extractAllExtractive([hikingSession], { signal: controller.signal }),
     ).rejects.toBeInstanceOf(AbortError);
+  });
+});
+
+describe('request facts: a session where the user only asked keeps a trace', () => {
+  it('keeps what the user asked, marked as a request, with provenance to the turn', () => {
+    const s = session('s9', [
+      ['user', 'Hi there!'],
+      ['assistant', 'Hello! How can I help?'],
+      ['user', 'How do I get more people to find my posts through search?'],
+      ['assistant', 'Use clear titles and descriptions.'],
+      ['user', 'What should I write in my meta description? Thanks!'],
+    ]);
+    const result = extractiveSessionFacts(s);
+    expect(result.status).toBe('ok');
+    expect(result.facts.map((f) => [f.text, f.category, f.sources[0]?.turnIds])).toEqual([
+      ['Asked how to get more people to find their posts through search', 'request', ['s9-t3']],
+      ['Asked what to write in their meta description', 'request', ['s9-t5']],
+    ]);
+  });
+
+  it('keeps the content words of any other question, and names a benchmark speaker', () => {
+    expect(requestText('Is it safe to feed bees sugar syrup in June?')).toBe(
+      'Asked about safe, feed, bees, sugar, syrup, june',
+    );
+    expect(requestText('Ana: How can I fix my bike chain?')).toBe(
+      'Ana asked how to fix their bike chain',
+    );
+  });
+
+  it('greetings, small talk and acknowledgements still give nothing', () => {
+    const s = session('s10', [
+      ['user', 'Hey! How are you?'],
+      ['assistant', 'Good, you?'],
+      ['user', "What's up? Thanks, ok."],
+    ]);
+    expect(extractiveSessionFacts(s)).toMatchObject({ status: 'empty', facts: [] });
+  });
+
+  it('a session with a statement keeps its statements only', () => {
+    const s = session('s11', [
+      ['user', 'I moved to Denver for a job at a bike shop. How do I find a climbing gym?'],
+    ]);
+    expect(extractiveSessionFacts(s).facts.map((f) => [f.text, f.category])).toEqual([
+      ['I moved to Denver for a job at a bike shop.', 'other'],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The no-LLM extraction mode: the user's own statements, split into sentences, become facts
- * verbatim (category 'other'), each with provenance to its turn.
+ * verbatim (category 'other'), each with provenance to its turn. A session with no statement
+ * keeps what the user asked instead, as 'request' facts (request-facts.ts).
  *
  * A fact is a statement (sentence-kind.ts). Questions, greetings, thanks and acknowledgements are
  * dropped. A sentence that opens on a pronoun ("It was sweet at first.") joins the statement
@@ -13,6 +14,7 @@ import { asFactId } from '../types.ts';
 import type { Fact, Session, SessionExtraction, TurnId } from '../types.ts';
 import { provenance, runExtraction } from './extract.ts';
 import type { RunExtractionOptions } from './extract.ts';
+import { requestDrafts } from './request-facts.ts';
 import { sentenceKind, speakerPrefix, type SentenceKind } from './sentence-kind.ts';
 import { splitSentences } from './sentences.ts';
 
@@ -111,10 +113,20 @@ export function extractiveSessionFacts(session: Session): SessionExtraction {
     if (!seen) byText.set(key, { text, turnIds: [...draft.turnIds] });
     else for (const id of draft.turnIds) if (!seen.turnIds.includes(id)) seen.turnIds.push(id);
   }
-  const facts: Fact[] = [...byText.values()].map((f, index) => ({
+  const statements = [...byText.values()].map((f) => ({ ...f, category: 'other' as const }));
+  // A session without a statement keeps what the user asked (request-facts.ts).
+  const kept =
+    statements.length > 0
+      ? statements
+      : requestDrafts(session).map((r) => ({
+          text: r.text,
+          turnIds: [r.turnId],
+          category: 'request' as const,
+        }));
+  const facts: Fact[] = kept.map((f, index) => ({
     id: asFactId(extractiveFactId(session.id, index)),
     text: f.text,
-    category: 'other',
+    category: f.category,
     sources: [provenance(session, f.turnIds)],
   }));
   if (facts.length === 0) return { sessionId: session.id, status: 'empty', facts: [], attempts: 0 };

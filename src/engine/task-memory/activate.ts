@@ -153,7 +153,8 @@ export function activateHybrid(
     throw new InvalidActivationWeightError(`intentWeight must be 0 or more, got ${gamma}`);
   const fused = hybridScores(
     units.map((unit) => cosine(intentVector, vectorOf(unit, vectors))),
-    createBm25Index(units.map(unitText)).scores(intent),
+    // Words as written: MAP's activation was tuned without stems (issue 22 stems the tree's BM25).
+    createBm25Index(units.map(unitText), { stem: false }).scores(intent),
     w,
   );
   const closed =

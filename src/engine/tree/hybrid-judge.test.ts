@@ -116,7 +116,7 @@ describe('hybrid judge: a name the word vectors blur', () => {
 
   it('the hybrid follows the name into the right one', async () => {
     const result = await createTreeRetriever(tree, {
-      judge: hybridJudge({ beam: 1 }),
+      judge: hybridJudge({ beam: 1, adaptive: false }),
       embedder: topics,
     }).retrieve(QUESTION);
     expect(sessions(result)).toEqual(['s3']);
@@ -131,7 +131,7 @@ describe('hybrid judge: a name the word vectors blur', () => {
 
   it('ranks the retrieved facts by the same fusion, scores on the items', async () => {
     const result = await createTreeRetriever(tree, {
-      judge: hybridJudge({ beam: 2 }),
+      judge: hybridJudge({ beam: 2, adaptive: false }),
       embedder: topics,
     }).retrieve(QUESTION);
     expect(result.items[0]?.text).toBe('Jonas took up painting last spring.');
@@ -149,8 +149,12 @@ describe('hybrid judge: a name the word vectors blur', () => {
   it('w = 1 keeps what the embedding judge keeps; w = 0 follows BM25 alone', async () => {
     const kept = async (judge: ReturnType<typeof hybridJudge>) =>
       sessions(await createTreeRetriever(tree, { judge, embedder: topics }).retrieve(QUESTION));
-    expect(await kept(hybridJudge({ beam: 1, embeddingWeight: 1 }))).toEqual(['s1']);
-    expect(await kept(hybridJudge({ beam: 1, embeddingWeight: 0 }))).toEqual(['s3']);
+    expect(await kept(hybridJudge({ beam: 1, embeddingWeight: 1, adaptive: false }))).toEqual([
+      's1',
+    ]);
+    expect(await kept(hybridJudge({ beam: 1, embeddingWeight: 0, adaptive: false }))).toEqual([
+      's3',
+    ]);
   });
 
   it('a question sharing no word with any fact is judged by cosine alone', async () => {
@@ -225,7 +229,7 @@ describe('hybrid judge: a name the word vectors blur', () => {
     // The walk hands its judge the transcripts: beam 1 follows "marathon" into s4's subtree.
     const walk = (texts?: typeof transcripts) =>
       createTreeRetriever(tree, {
-        judge: hybridJudge({ beam: 1, embeddingWeight: 0 }),
+        judge: hybridJudge({ beam: 1, embeddingWeight: 0, adaptive: false }),
         embedder: topics,
         ...(texts ? { sessionTexts: texts } : {}),
       }).retrieve('Who is training for the marathon?');

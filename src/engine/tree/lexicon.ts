@@ -42,13 +42,27 @@ export function sessionTexts(sessions: Iterable<Session>): SessionTexts {
   return texts;
 }
 
+/** The session BM25 ranks first for a question, and the share of the question's words it holds. */
+export interface LexicalMatch {
+  /** In [0, 1]: see `Bm25Index.matchedShare`; 0 when no session shares a word with the question. */
+  readonly share: number;
+  readonly session?: SessionId;
+}
+
 export interface TreeLexicon {
   /** The lexical evidence of `question` for one fact (see the module comment). */
   factScore(question: string, factId: FactId, sessionWeight?: number): number;
   /** The best evidence of `question` for any fact under `node`. */
   nodeScore(question: string, node: NodeId, sessionWeight?: number): number;
+  /**
+   * How much lexical signal `question` has in this memory, in [0, 1]: the share of its idf mass
+   * found in the session that matches it best by BM25 (lexical-signal.ts says how it is used).
+   */
+  lexicalSignal(question: string): LexicalMatch;
   /** The embedding of a fact's level-0 node. */
   factVector(factId: FactId): Vector | undefined;
+  /** Every fact's embedding (its level-0 node's), in no particular order. */
+  factVectors(): readonly Vector[];
   /** Builds the BM25 indexes now rather than on the first question (a profile just opened). */
   prepare(): void;
 }
@@ -97,6 +111,8 @@ function layOutNodes(tree: MemoryTree, factPosition: ReadonlyMap<FactId, number>
 interface Indexes {
   readonly facts: Bm25Index;
   readonly sessions: Bm25Index;
+  /** The session of each document of `sessions`. */
+  readonly sessionIds: readonly SessionId[];
   /** Per fact (in fact order), the positions of its sessions in the session index. */
   readonly sessionsOfFact: readonly (readonly number[])[];
 }
@@ -141,6 +157,7 @@ function buildIndexes(
     sessions: createBm25Index(
       sessionIds.map((id, at) => texts?.get(id) ?? (factTexts[at] ?? []).join('\n')),
     ),
+    sessionIds,
     sessionsOfFact,
   };
 }
@@ -152,6 +169,7 @@ function buildLexicon(tree: MemoryTree, texts: SessionTexts | undefined): TreeLe
   for (const node of tree.nodes.values())
     if (node.factId !== undefined) vectors.set(node.factId, node.embedding);
   let indexes: Indexes | undefined;
+  let allVectors: Vector[] | undefined;
   const prepare = () => (indexes ??= buildIndexes(tree, factIds, texts));
   // Built on the first node score; a tree whose levels do not hold its nodes in order (never
   // written by Grove) keeps the recursion, which names the broken reference.
@@ -225,10 +243,29 @@ function buildLexicon(tree: MemoryTree, texts: SessionTexts | undefined): TreeLe
     return scores.nodes[at] as number;
   };
   const weight = (w: number | undefined) => w ?? DEFAULT_SESSION_WEIGHT;
+  let lastSignal: { question: string; match: LexicalMatch } | undefined;
+  const lexicalSignal = (question: string): LexicalMatch => {
+    if (lastSignal?.question === question) return lastSignal.match;
+    const { sessions, sessionIds } = prepare();
+    const scores = sessions.scores(question);
+    let best = -1;
+    scores.forEach((score, i) => {
+      if (score > 0 && (best < 0 || score > (scores[best] as number))) best = i;
+    });
+    const session = sessionIds[best];
+    const match: LexicalMatch =
+      best < 0 || session === undefined
+        ? { share: 0 }
+        : { share: sessions.matchedShare(question, best), session };
+    lastSignal = { question, match };
+    return match;
+  };
   return {
+    lexicalSignal,
     factScore: (question, id, w) => factScore(scoresFor(question, weight(w)), id),
     nodeScore: (question, id, w) => nodeScore(scoresFor(question, weight(w)), id),
     factVector: (id) => vectors.get(id),
+    factVectors: () => (allVectors ??= [...vectors.values()]),
     prepare: () => void prepare(),
   };
 }

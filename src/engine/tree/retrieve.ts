@@ -17,6 +17,7 @@ import type { Fact, FactId, MemoryTree, TreeNode, Vector } from '../types.ts';
 import { cosine } from '../vector.ts';
 import { noLlmJudge, type JudgeContext, type NodeJudge, type NodeVerdict } from './judges.ts';
 import type { SessionTexts } from './lexicon.ts';
+import { cutRankedSet, type SetCut } from './set-cut.ts';
 import { factsUnder, nodeOf, roots, sessionsOf } from './subtree.ts';
 
 export interface TreeRetrieverOptions {
@@ -42,6 +43,8 @@ export interface TreeRetrieverOptions {
   readonly maxContextTokens?: number;
   /** The transcripts of the tree's sessions, for the judges' lexical evidence (lexicon.ts). */
   readonly sessionTexts?: SessionTexts;
+  /** Where a ranked set ends before the token cap (set-cut.ts; default `SET_CUT`). */
+  readonly setCut?: SetCut;
 }
 
 /**
@@ -162,6 +165,15 @@ async function walkTree(
   const tokenizer = options.tokenizer ?? approximateTokenizer;
   if (judge.scoreFacts && items.length > 0) {
     items = rankItems(items, tree, judge, ctx);
+    const cut = cutRankedSet(items, options.setCut ?? judge.setCut?.(ctx));
+    if (cut.reason !== undefined)
+      emit({
+        type: 'trim',
+        kept: cut.items.length,
+        dropped: items.length - cut.items.length,
+        reason: cut.reason,
+      });
+    items = cut.items;
     items = withinBudget(
       items,
       options.maxContextTokens ?? DEFAULT_CONTEXT_BUDGET,

@@ -3,6 +3,7 @@
  * tree in a worker with visible progress, pick a question, run TaciTree and the baselines, and
  * watch the TaciTree walk replay on the tree. Nothing here reads or writes the user's memory.
  */
+import { AllQuestionsTable } from './AllQuestionsTable.tsx';
 import { BuildStatus } from './BuildStatus.tsx';
 import { ExampleLoader } from './ExampleLoader.tsx';
 import { QuestionPanel } from './QuestionPanel.tsx';
@@ -64,9 +65,12 @@ export function Explorer() {
           onJudge={actions.setJudge}
           onBaselines={actions.setBaselines}
           onRun={() => void actions.runQuestion()}
+          onRunAll={() => void actions.runAll()}
+          total={(state.dataset?.conversations ?? []).reduce((n, c) => n + c.questions.length, 0)}
         />
       ) : null}
       {state.run ? <ResultsTable run={state.run} /> : null}
+      {state.all ? <AllQuestionsTable results={state.all.results} total={state.all.total} /> : null}
       {state.build ? (
         <section className="explorer-tree" aria-label="Memory tree of the example">
           <h3>Memory tree{state.run ? ' — TaciTree walk' : ''}</h3>

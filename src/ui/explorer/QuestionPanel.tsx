@@ -21,6 +21,9 @@ interface Props {
   readonly onJudge: (judge: ExplorerJudge) => void;
   readonly onBaselines: (baselines: readonly ExplorerBaseline[]) => void;
   readonly onRun: () => void;
+  readonly onRunAll: () => void;
+  /** Questions in the whole file. */
+  readonly total: number;
 }
 
 const MAX_OPTION_CHARS = 110;
@@ -110,6 +113,15 @@ export function QuestionPanel(props: Props) {
           disabled={disabled || !current}
         >
           {props.running ? 'Running…' : 'Run TaciTree and baselines'}
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          data-testid="run-all"
+          onClick={props.onRunAll}
+          disabled={disabled || props.total === 0}
+        >
+          Run all {props.total} questions
         </button>
       </div>
     </section>

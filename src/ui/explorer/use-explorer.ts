@@ -17,6 +17,7 @@ import type {
   RunSummary,
 } from '../../explorer-backend/explorer-protocol.ts';
 import { EXPLORER_BASELINES } from '../../explorer-backend/explorer-protocol.ts';
+import type { QuestionResult } from './all-questions.ts';
 
 export const BUILT_IN_EXAMPLE = 'examples/grove-implexconv-example.json';
 
@@ -47,6 +48,8 @@ export interface ExplorerState {
   readonly error: string | null;
   /** The last build was cancelled by the user. */
   readonly buildCancelled: boolean;
+  /** Every question of the file, run at once (`runAll`): results so far. */
+  readonly all: { readonly results: readonly QuestionResult[]; readonly total: number } | null;
 }
 
 export type RunOverrides = Partial<Pick<ExplorerState, 'question' | 'judge' | 'baselines'>>;
@@ -58,6 +61,8 @@ export interface ExplorerActions {
   /** Cancels the running build (the worker stops it and takes the next request). */
   cancelBuild(): void;
   runQuestion(overrides?: RunOverrides): Promise<RunSummary | null>;
+  /** Runs every question of every conversation of the file, building each tree in turn. */
+  runAll(): Promise<void>;
   setQuestion(index: number): void;
   setJudge(judge: ExplorerJudge): void;
   setBaselines(baselines: readonly ExplorerBaseline[]): void;
@@ -101,6 +106,7 @@ export function useExplorer(): [ExplorerState, ExplorerActions] {
     run: null,
     error: null,
     buildCancelled: false,
+    all: null,
   }));
   const patch = useCallback((p: Partial<ExplorerState>) => setState((s) => ({ ...s, ...p })), []);
   const fail = useCallback(
@@ -182,6 +188,7 @@ export function useExplorer(): [ExplorerState, ExplorerActions] {
         dataset: null,
         build: null,
         run: null,
+        all: null,
         buildProgress: null,
       });
       try {
@@ -228,6 +235,42 @@ export function useExplorer(): [ExplorerState, ExplorerActions] {
       } catch (error) {
         fail(error);
         return null;
+      }
+    },
+    async runAll() {
+      const conversations = state.dataset?.conversations ?? [];
+      const total = conversations.reduce((n, c) => n + c.questions.length, 0);
+      patch({ status: 'running', error: null, all: { results: [], total } });
+      const answer = llmMode === 'scripted' || runtime.llm() !== undefined;
+      try {
+        let built = state.build ? state.conversation : -1;
+        for (const [conversation, c] of conversations.entries()) {
+          if (c.questions.length === 0) continue;
+          if (conversation !== built) {
+            const build = await client.build(conversation, () => undefined);
+            built = conversation;
+            patch({ conversation, build });
+          }
+          for (const [question, summary] of c.questions.entries()) {
+            const run = await client.run({
+              conversation,
+              question,
+              judge: state.judge,
+              baselines: state.baselines,
+              answer,
+            });
+            setState((s) => ({
+              ...s,
+              all: {
+                total,
+                results: [...(s.all?.results ?? []), { question: summary, rows: run.rows }],
+              },
+            }));
+          }
+        }
+        patch({ status: 'built' });
+      } catch (error) {
+        fail(error);
       }
     },
     setQuestion: (question) => patch({ question, run: null }),

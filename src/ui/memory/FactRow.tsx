@@ -76,6 +76,16 @@ export function FactRow({ fact, score, linked = false, inTree = true }: Props) {
               <span className="muted small"> · match {score.toFixed(2)}</span>
             )}
           </p>
+          {fact.category === 'request' && (
+            <p className="muted small">
+              <span
+                data-testid="fact-request"
+                title="The session stated nothing; the user asked this"
+              >
+                request (asked, not stated)
+              </span>
+            </p>
+          )}
           <FactProvenance fact={fact} />
           <FactLifetime fact={fact} />
           <EditDeleteButtons

@@ -1,0 +1,70 @@
+/**
+ * Where a ranked walk's set ends: where relevance falls off, not where the token cap is full.
+ * Items come best first, each with its judge's fused score (z-scores over the set). The set keeps
+ * items while their score stays within `drop` of the best one, and stops before an item that would
+ * bring in a session past `maxSessions`; the first item always stays.
+ */
+import type { RetrievedItem } from '../retrieval.ts';
+
+export interface SetCut {
+  /** Most distinct sessions the set spans. */
+  readonly maxSessions: number;
+  /** Items scoring more than this below the best one are left out. */
+  readonly drop: number;
+  /** Most items. */
+  readonly maxItems: number;
+}
+
+/** A question steered by its words: its fused scores fall off where the evidence ends. */
+export const LEXICAL_SET_CUT: SetCut = { maxSessions: 5, drop: 2, maxItems: Infinity };
+/** A question steered by meaning: cosines fall off gently, so the five best facts. */
+export const MEANING_SET_CUT: SetCut = { maxSessions: Infinity, drop: Infinity, maxItems: 5 };
+/** What a walk whose judge does not choose uses. */
+export const SET_CUT: SetCut = {
+  maxSessions: 5,
+  drop: Infinity,
+  maxItems: Infinity,
+};
+/** At or above this cosine weight a question counts as steered by meaning. */
+export const MEANING_WEIGHT = 0.9;
+
+/** The cut for a question the hybrid weighs with cosine weight `w` (lexical-signal.ts). */
+export function setCutFor(w: number): SetCut {
+  return w >= MEANING_WEIGHT ? MEANING_SET_CUT : LEXICAL_SET_CUT;
+}
+
+export interface CutResult {
+  readonly items: RetrievedItem[];
+  readonly reason?: string;
+}
+
+/** The items of a ranked set up to where relevance falls off (see the file comment). */
+export function cutRankedSet(items: readonly RetrievedItem[], cut: SetCut = SET_CUT): CutResult {
+  const best = items[0]?.score;
+  const sessions = new Set<string>();
+  let kept = 0;
+  let reason: string | undefined;
+  for (const item of items) {
+    if (kept >= cut.maxItems) {
+      reason = `the set holds ${cut.maxItems} items`;
+      break;
+    }
+    if (
+      kept > 0 &&
+      best !== undefined &&
+      item.score !== undefined &&
+      best - item.score > cut.drop
+    ) {
+      reason = `relevance falls off: ${(best - item.score).toFixed(2)} below the best fact`;
+      break;
+    }
+    const fresh = item.sessionIds.filter((id) => !sessions.has(id));
+    if (kept > 0 && fresh.length > 0 && sessions.size + fresh.length > cut.maxSessions) {
+      reason = `the set spans ${cut.maxSessions} sessions`;
+      break;
+    }
+    for (const id of fresh) sessions.add(id);
+    kept++;
+  }
+  return reason === undefined ? { items: [...items] } : { items: items.slice(0, kept), reason };
+}
