@@ -28,3 +28,14 @@ export function questionTime(question: string): QuestionTime {
 /** Whether the question asks about the one asking ("I", "my", "me"). */
 export const isFirstPerson = (question: string): boolean =>
   /\b(i|i'm|i've|i'd|me|my|mine|myself)\b/i.test(question);
+
+const ASKS =
+  /^(?:(?:so|and|but|ok|okay|hey|quick question)[,:]? )?(?:(?:in|at|for|from|with|since) )?(?:what|what's|which|where|where's|who|who's|whom|when|how long|how many)\b/i;
+const ADVICE = /\b(should|could i|would you|can you|recommend|suggest|ideas?|tips|good idea|help me)\b/i;
+
+/**
+ * Whether a question asks for a fact about the asker ("Where do I live now?", "Which company did
+ * I work for before?") rather than advice ("What should I put in the flower bed?").
+ */
+export const asksAboutMe = (question: string): boolean =>
+  isFirstPerson(question) && ASKS.test(question.trim()) && !ADVICE.test(question);

@@ -148,8 +148,12 @@ export const SLOTS: readonly SlotDefinition[] = [
   {
     slot: 'hometown',
     ask: /\b(grow up|grew up|hometown|home town|from originally|born)\b/i,
-    state: /\b(grew up in|born in|hometown|home town|back to|up to)\b/i,
-    scope: 'clause',
+    state: /\b(grew up|born in|home ?town|going (?:back )?home to|back home (?:in|to))\b/i,
+    values: new RegExp(
+      String.raw`\b(?:grew up in|born in|home ?town(?: is|,)?|going (?:back )?home to|back home (?:in|to)) (\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)*)`,
+      'u',
+    ),
+    scope: 'text',
     mutable: false,
   },
   {
@@ -349,7 +353,12 @@ export function mayState(slot: string, text: string): boolean {
   return def !== undefined && def.state.test(text) && (!def.values || def.values.test(text));
 }
 
-/** The slots a question asks about, most specific (first listed) first. */
+/**
+ * The slots a question asks about. A stable slot's words are the more specific ("Which city did
+ * I grow up in?" asks where one grew up, not where one lives): when one matches, only those.
+ */
 export function questionSlots(question: string): string[] {
-  return SLOTS.filter((d) => d.ask.test(question)).map((d) => d.slot);
+  const asked = SLOTS.filter((d) => d.ask.test(question));
+  const stable = asked.filter((d) => !d.mutable);
+  return (stable.length > 0 ? stable : asked).map((d) => d.slot);
 }

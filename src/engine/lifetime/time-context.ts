@@ -4,7 +4,8 @@
  *
  * 1. Every item gets its dates: a fact its lifetime, a summary or session the date of its
  *    earliest session; a replaced fact is marked as such.
- * 2. A question about the asker ("Where do I live now?") that names one of their attributes
+ * 2. A question asking for a fact about the asker ("Where do I live now?", not "What should I
+ *    bring?") that names one of their attributes
  *    brings in every fact of theirs stating it, replaced ones included, and the facts its found
  *    facts replaced or were replaced by (the lineage).
  * 3. Those facts go first, in the order the question's time asks for: now → the current fact;
@@ -16,7 +17,7 @@ import type { RetrievedItem } from '../retrieval.ts';
 import type { Fact, FactId, SessionId } from '../types.ts';
 import { compareDates, sessionDate } from './calendar.ts';
 import { validFromOf } from './assign.ts';
-import { isFirstPerson, questionTime, type QuestionTime } from './question-time.ts';
+import { asksAboutMe, questionTime, type QuestionTime } from './question-time.ts';
 import { SLOTS, mayState, questionSlots, slotMentions } from './slots.ts';
 
 export interface TimeContextOptions {
@@ -178,7 +179,7 @@ export function timeAwareItems(
   options: TimeContextOptions,
 ): RetrievedItem[] {
   const dated = items.map((item) => datedItem(item, options));
-  if (!isFirstPerson(question)) return dated;
+  if (!asksAboutMe(question)) return dated;
   const slots = questionSlots(question);
   if (slots.length === 0) return dated;
   const ids = new Set<FactId>();
