@@ -1,9 +1,10 @@
 /**
- * Issue 22.5: the chat's small memory ranks right. Five facts told in five chats (the bundled
- * embedder, the scripted test LLM); "Where do I live now?" is answered with the moves first,
- * not the peanut allergy (cosine alone put it first; BM25 met "live" nowhere before stemming).
+ * Issue 22.5: the chat's small memory ranks right. Five facts told in five chats with no model
+ * (the bundled embedder, extractive facts, the mode every offline demo runs in); "Where do I live
+ * now?" is answered with the moves first, the newest first, not the peanut allergy (cosine alone
+ * put it first; BM25 met "live" nowhere before stemming), and not the sister's city.
  */
-import { AppPage } from './app-page.ts';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './network-guard.ts';
 
 const SAID = [
@@ -14,27 +15,38 @@ const SAID = [
   'I moved again, this time to Seattle.',
 ];
 
+async function send(page: Page, text: string): Promise<Locator> {
+  const replies = page.getByTestId('message-assistant');
+  const before = await replies.count();
+  await page.getByLabel('Message', { exact: true }).fill(text);
+  await page.keyboard.press('Enter');
+  const reply = replies.nth(before);
+  await expect(reply).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  return reply;
+}
+
 test('five facts: "Where do I live now?" answers with the moves first', async ({ page }) => {
-  // Not met yet in the app: with the scripted LLM's third-person facts ("The user's sister Ana
-  // lives in Lisbon."), the stemmed "live" meets "lives" and the answer names Lisbon. The engine
-  // test on the user's own words (src/memory-backend/five-facts-rank.test.ts) passes. Kept as an
-  // expected failure so that meeting it shows up.
-  test.fail();
   test.setTimeout(240_000);
-  const app = new AppPage(page);
-  await app.open();
+  await page.goto('/#chat');
+  await expect(page.getByRole('heading', { name: 'Grove', level: 1 })).toBeVisible();
   for (const text of SAID) {
-    await app.send(text);
-    await app.endSession();
+    await send(page, text);
+    await page.getByRole('button', { name: 'End session' }).click();
+    await expect(page.getByTestId('ingestion-job').last()).toHaveAttribute('data-stage', 'done', {
+      timeout: 60_000,
+    });
   }
-  const answer = await app.send('Where do I live now?');
+  const answer = await send(page, 'Where do I live now?');
   const body = (await answer.getByTestId('message-body').textContent()) ?? '';
   const at = (word: string) => {
     const i = body.indexOf(word);
     return i < 0 ? Number.POSITIVE_INFINITY : i;
   };
-  const moves = Math.max(at('Denver'), at('Seattle'));
-  expect(moves, body).toBeLessThan(Number.POSITIVE_INFINITY);
-  expect(moves, body).toBeLessThan(at('peanut'));
-  expect(moves, body).toBeLessThan(at('climbing'));
+  expect(at('Seattle'), body).toBeLessThan(at('Denver'));
+  expect(at('Denver'), body).toBeLessThan(Number.POSITIVE_INFINITY);
+  expect(at('Denver'), body).toBeLessThan(at('peanut'));
+  expect(at('Denver'), body).toBeLessThan(at('climbing'));
+  expect(at('Denver'), body).toBeLessThan(at('Lisbon'));
+  expect(body).toMatch(/\[\d{4}-\d{2}(?:-\d{2})? → now\] I moved again, this time to Seattle/);
+  expect(body).toMatch(/, replaced\] I moved to Denver/);
 });

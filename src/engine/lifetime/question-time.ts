@@ -31,7 +31,8 @@ export const isFirstPerson = (question: string): boolean =>
 
 const ASKS =
   /^(?:(?:so|and|but|ok|okay|hey|quick question)[,:]? )?(?:(?:in|at|for|from|with|since) )?(?:what|what's|which|where|where's|who|who's|whom|when|how long|how many)\b/i;
-const ADVICE = /\b(should|could i|would you|can you|recommend|suggest|ideas?|tips|good idea|help me)\b/i;
+const ADVICE =
+  /\b(should|could i|would you|can you|recommend|suggest|ideas?|tips|good idea|help me)\b/i;
 
 /**
  * Whether a question asks for a fact about the asker ("Where do I live now?", "Which company did

@@ -53,7 +53,7 @@ export const SLOTS: readonly SlotDefinition[] = [
     state:
       /\b(live|living|lives|moved|moving|relocated|flat|place|apartment|house|home|commute|getting used to|settled|settling|we're in|i'm in|based in|here in)\b/i,
     values: new RegExp(
-      String.raw`(?:\b(?:[Mm]oved|[Mm]oving|[Rr]elocated)(?: (?:again|back|house|away|over|out|here|there|all the way))*,? (?:to|into)|\b(?:[Ll]ive|[Ll]iving|[Ll]ives|[Bb]ased|[Ss]ettled|[Ss]ettling|[Ss]tay(?:ing)?) in|\b(?:flat|place|apartment|house|home) in|\bcommute (?:across|through|into)|\bway home through|\bgetting used to|\bhere in|\bwe're in|\bI'm in)(?: the)? (\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)*)`,
+      String.raw`(?:\b(?:[Mm]oved|[Mm]oving|[Rr]elocated)(?:,? (?:again|back|house|away|over|out|here|there|all the way|this time|once more))*,? (?:to|into)|\b(?:[Ll]ive|[Ll]iving|[Ll]ives|[Bb]ased|[Ss]ettled|[Ss]ettling|[Ss]tay(?:ing)?) in|\b(?:flat|place|apartment|house|home) in|\bcommute (?:across|through|into)|\bway home through|\bgetting used to|\bhere in|\bwe're in|\bI'm in)(?: the)? (\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)*)`,
       'u',
     ),
     scope: 'sentence',
