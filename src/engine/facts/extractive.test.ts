@@ -35,7 +35,9 @@ describe('extractive facts', () => {
     expect(isFactCandidate('My name is Ana.')).toBe(true);
     expect(isFactCandidate('Hi Sam!')).toBe(false);
     const s = session('s9', [['user', "Hi, I'm Sam. Nice to meet you!"]]);
-    expect(extractiveSessionFacts(s).facts.map((f) => f.text)).toEqual(["Hi, I'm Sam. Nice to meet you!"]);
+    expect(extractiveSessionFacts(s).facts.map((f) => f.text)).toEqual([
+      "Hi, I'm Sam. Nice to meet you!",
+    ]);
   });
 
   it('joins a sentence opening on a pronoun to the one it refers to, else drops it', () => {

@@ -205,7 +205,8 @@ export function timeAwareItems(
   );
   // "Which city do I live in now?" with a current fact on that attribute: the lineage is the
   // answer, and older memories would only bring values that no longer hold. Memories said after
-  // the newest of the lineage stay: they may hold a newer value the words did not name.
+  // the newest of the lineage (or on its day) stay: they may hold a newer value the words did
+  // not name.
   if (
     time.kind === 'current' &&
     ASKS_NOW.test(question) &&
@@ -216,7 +217,7 @@ export function timeAwareItems(
         .map((i) => i.validFrom ?? '')
         .sort(compareDates)
         .at(-1) ?? '';
-    return [...first, ...rest.filter((item) => compareDates(item.validFrom ?? '', newest) > 0)];
+    return [...first, ...rest.filter((item) => compareDates(item.validFrom ?? '', newest) >= 0)];
   }
   return [...first, ...rest];
 }
