@@ -151,23 +151,13 @@ export class MemoryHost {
 
   private process(sessionId: string, signal?: AbortSignal): Promise<IngestResult> {
     return this.exclusive(async () => {
-      let T = performance.now();
-      const lap = (l: string) => {
-        const n = performance.now();
-        console.log('INSERT', l, Math.round(n - T));
-        T = n;
-      };
       const pending = await this.db.pending.get([this.pid, sessionId]);
       if (!pending) return { status: 'already-done', sessionId };
-      lap('pending');
       const live = await this.store.liveTree();
-      lap('live');
       await this.options.onStage?.('extracting', sessionId);
       const session = sessionFromPending(pending);
       const tree = await this.engine.addSession(live.tree, session, signal);
-      lap('addSession');
       const unit = await buildTaskUnit(session, this.options.taskLlm?.(), signal);
-      lap('unit');
       throwIfAborted(signal);
       await this.options.onStage?.('committing', sessionId);
       const db = this.db;
@@ -193,7 +183,6 @@ export class MemoryHost {
         }),
       );
       if (written) this.store.keepLiveTree(written, { from: live.tree, sessions: [session] });
-      lap('commit');
       const facts = [...tree.facts.values()].filter((f) =>
         f.sources.some((s) => s.sessionId === sessionId),
       ).length;
