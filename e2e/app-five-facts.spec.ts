@@ -4,8 +4,8 @@
  * now?" is answered with the moves first, the newest first, not the peanut allergy (cosine alone
  * put it first; BM25 met "live" nowhere before stemming), and not the sister's city.
  */
-import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './network-guard.ts';
+import { NoModelAppPage } from './no-model-page.ts';
 
 const SAID = [
   'I moved to Denver for a job at a bike shop.',
@@ -15,28 +15,15 @@ const SAID = [
   'I moved again, this time to Seattle.',
 ];
 
-async function send(page: Page, text: string): Promise<Locator> {
-  const replies = page.getByTestId('message-assistant');
-  const before = await replies.count();
-  await page.getByLabel('Message', { exact: true }).fill(text);
-  await page.keyboard.press('Enter');
-  const reply = replies.nth(before);
-  await expect(reply).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
-  return reply;
-}
-
 test('five facts: "Where do I live now?" answers with the moves first', async ({ page }) => {
   test.setTimeout(240_000);
-  await page.goto('/#chat');
-  await expect(page.getByRole('heading', { name: 'Grove', level: 1 })).toBeVisible();
+  const app = new NoModelAppPage(page);
+  await app.open();
   for (const text of SAID) {
-    await send(page, text);
-    await page.getByRole('button', { name: 'End session' }).click();
-    await expect(page.getByTestId('ingestion-job').last()).toHaveAttribute('data-stage', 'done', {
-      timeout: 60_000,
-    });
+    await app.send(text);
+    await app.endSession();
   }
-  const answer = await send(page, 'Where do I live now?');
+  const answer = await app.send('Where do I live now?');
   const body = (await answer.getByTestId('message-body').textContent()) ?? '';
   const at = (word: string) => {
     const i = body.indexOf(word);

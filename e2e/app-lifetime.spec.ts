@@ -6,8 +6,9 @@
  * reload all of it is still there. Session dates are fixed with Playwright's clock.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './network-guard.ts';
+import { NoModelAppPage } from './no-model-page.ts';
 import { screenshotPath } from './screenshots.ts';
 
 const DENVER = 'I moved to Denver last month for a job at a bike shop';
@@ -15,53 +16,8 @@ const DENVER = 'I moved to Denver last month for a job at a bike shop';
 const FIRST_DAY = '2024-04-10T10:00:00Z';
 const SECOND_DAY = '2024-06-20T10:00:00Z';
 
-class NoModelApp {
-  constructor(readonly page: Page) {}
-
-  async open() {
-    await this.page.goto('/#chat');
-    await this.ready();
-  }
-
-  async ready() {
-    await expect(this.page.getByRole('heading', { name: 'Grove', level: 1 })).toBeVisible();
-  }
-
-  get replies(): Locator {
-    return this.page.getByTestId('message-assistant');
-  }
-
-  async send(text: string): Promise<Locator> {
-    const before = await this.replies.count();
-    await this.page.getByLabel('Message', { exact: true }).fill(text);
-    await this.page.keyboard.press('Enter');
-    const reply = this.replies.nth(before);
-    await expect(reply).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
-    return reply;
-  }
-
-  async endSession() {
-    await this.page.getByRole('button', { name: 'End session' }).click();
-    const job = this.page.getByTestId('ingestion-job').last();
-    await expect(job).toHaveAttribute('data-stage', 'done', { timeout: 60_000 });
-  }
-
-  async goTo(name: 'Chat' | 'Memory') {
-    const link = this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
-    await link.click();
-    await expect(link).toHaveAttribute('aria-current', 'page');
-  }
-
-  row(text: string): Locator {
-    return this.page
-      .getByRole('list', { name: 'Memories' })
-      .getByTestId('fact')
-      .filter({ has: this.page.locator('.fact-text', { hasText: text }) });
-  }
-}
-
 /** Tells both moves on their days, each in its own session. */
-async function tellBothMoves(app: NoModelApp, second: string) {
+async function tellBothMoves(app: NoModelAppPage, second: string) {
   await app.page.clock.setFixedTime(new Date(FIRST_DAY));
   await app.open();
   await app.send(DENVER);
@@ -72,7 +28,7 @@ async function tellBothMoves(app: NoModelApp, second: string) {
 }
 
 /** The reply to "Where do I live now?": its memory lines, in order. */
-async function whereNow(app: NoModelApp): Promise<string[]> {
+async function whereNow(app: NoModelAppPage): Promise<string[]> {
   const reply = await app.send('Where do I live now?');
   return (await reply.getByTestId('message-body').locator('li').allTextContents()).map((t) =>
     t.trim(),
@@ -80,7 +36,12 @@ async function whereNow(app: NoModelApp): Promise<string[]> {
 }
 
 /** Denver replaced by Seattle, as the reply, the inspector and the tree show it. */
-async function expectReplaced(app: NoModelApp, second: string, by: string, testInfo?: TestInfo) {
+async function expectReplaced(
+  app: NoModelAppPage,
+  second: string,
+  by: string,
+  testInfo?: TestInfo,
+) {
   const { page } = app;
   const lines = await whereNow(app);
   const seattle = lines.findIndex((l) => l === `[2024-05 → now] ${second}`);
@@ -125,7 +86,7 @@ async function expectReplaced(app: NoModelApp, second: string, by: string, testI
 }
 
 /** Both memories current, no chain, in the inspector and the tree. */
-async function expectBothCurrent(app: NoModelApp, second: string) {
+async function expectBothCurrent(app: NoModelAppPage, second: string) {
   const { page } = app;
   for (const [text, since] of [
     [DENVER, 'Mar 2024 → now'],
@@ -141,7 +102,7 @@ async function expectBothCurrent(app: NoModelApp, second: string) {
 }
 
 async function acceptance(page: Page, second: string, testInfo: TestInfo) {
-  const app = new NoModelApp(page);
+  const app = new NoModelAppPage(page);
   await tellBothMoves(app, second);
   await expectReplaced(app, second, 'automatically', testInfo);
 
@@ -198,7 +159,7 @@ test('a move that replaces an older one: dated in the reply, chained, undone and
 
 test('a refused change is said in words', async ({ page }) => {
   test.setTimeout(180_000);
-  const app = new NoModelApp(page);
+  const app = new NoModelAppPage(page);
   const second = 'I moved to Seattle in May';
   await tellBothMoves(app, second);
   await app.goTo('Memory');

@@ -4,7 +4,7 @@
  * are the ones the run built (the same cache), through the app's ingestion.
  */
 import type { EvalDataset } from '../../src/engine/datasets/eval-model.ts';
-import type { UpdatesDataset } from '../../src/engine/datasets/updates.ts';
+import { isUpdateQuestion, type UpdatesDataset } from '../../src/engine/datasets/updates.ts';
 import { cachedMemory, type MemoryCache } from '../../src/engine/eval/conversation-memory.ts';
 import type { ConversationMemoryOptions } from '../../src/engine/eval/conversation-memory.ts';
 import type { EvalSummary, UpdatesSummary } from '../../src/engine/eval/summary.ts';
@@ -23,44 +23,44 @@ export async function withSupersedeScores(
   conversations: ReadonlySet<string>,
 ): Promise<EvalSummary> {
   if (!isUpdates(dataset) || !summary.updates) return summary;
-  let links = 0;
-  let correct = 0;
-  let gold = 0;
-  let found = 0;
-  let falseLinks = 0;
+  const total = {
+    links: 0,
+    correct_links: 0,
+    gold_links: 0,
+    found_gold_links: 0,
+    false_supersedes: 0,
+  };
   let failures = 0;
   for (const conversation of dataset.conversations) {
     if (!conversations.has(conversation.id)) continue;
     const chains = dataset.chains.get(conversation.id) ?? [];
     const values = new Set(chains.flatMap((c) => c.chain.map((v) => v.value.toLowerCase())));
+    // Stale answers that are no value of the user's: what other people in the chat hold.
     const distractors = [
-      ...new Set(
-        conversation.questions.flatMap((q) =>
-          'staleAnswers' in q ? (q.staleAnswers as string[]) : [],
-        ),
+      ...new Set(conversation.questions.filter(isUpdateQuestion).flatMap((q) => q.staleAnswers)),
+    ]
+      .map((v) => v.toLowerCase())
+      .filter((v) => !values.has(v));
+    const otherTurns = new Set<TurnId>(
+      conversation.sessions.flatMap((session) =>
+        session.turns
+          .filter((turn) => distractors.some((d) => turn.text.toLowerCase().includes(d)))
+          .map((turn) => turn.id),
       ),
-    ].filter((v) => !values.has(v.toLowerCase()));
-    const otherTurns = new Set<TurnId>();
-    for (const session of conversation.sessions)
-      for (const turn of session.turns)
-        if (distractors.some((d) => turn.text.toLowerCase().includes(d.toLowerCase())))
-          otherTurns.add(turn.id);
+    );
     const memory = await cachedMemory(dataset.file, conversation, options);
     const scores = supersedeScores(memory.tree.facts.values(), chains, otherTurns);
-    links += scores.links;
-    correct += scores.correct_links;
-    gold += scores.gold_links;
-    found += scores.found_gold_links;
-    falseLinks += scores.false_supersedes;
+    for (const key of Object.keys(total) as (keyof typeof total)[]) total[key] += scores[key];
     failures += memory.lifetimes.failures.length;
   }
   const updates: UpdatesSummary = {
     ...summary.updates,
-    supersede_precision: links === 0 ? null : round(correct / links),
-    supersede_recall: gold === 0 ? null : round(found / gold),
-    false_supersedes: falseLinks,
-    supersede_links: links,
-    gold_supersedes: gold,
+    supersede_precision: total.links === 0 ? null : round(total.correct_links / total.links),
+    supersede_recall:
+      total.gold_links === 0 ? null : round(total.found_gold_links / total.gold_links),
+    false_supersedes: total.false_supersedes,
+    supersede_links: total.links,
+    gold_supersedes: total.gold_links,
     supersede_failures: failures,
   };
   return { ...summary, updates };

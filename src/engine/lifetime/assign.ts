@@ -130,7 +130,7 @@ export async function assignLifetimes(
       // The "new" fact tells of an earlier time: the one that holds later replaces it.
       if (by.supersededBy !== undefined) return;
       [old, by] = [by, old];
-      [byFrom] = [oldFrom];
+      byFrom = oldFrom;
     }
     set(by);
     set({
@@ -142,15 +142,23 @@ export async function assignLifetimes(
     links.push({ old: old.id, by: by.id, how, correction });
   };
 
+  // Who said each fact, read once: every new fact is compared with the same speaker's facts.
+  const speakers = new Map<FactId, string>();
+  const speakerOf = (f: Fact) => {
+    let speaker = speakers.get(f.id);
+    if (speaker === undefined) speakers.set(f.id, (speaker = speakerPrefix(f.text)));
+    return speaker;
+  };
+  const currentOf = (fact: Fact) =>
+    [...facts.values()].filter(
+      (f) => f.id !== fact.id && f.supersededBy === undefined && speakerOf(f) === speakerOf(fact),
+    );
+
   for (const fact of ordered) {
     options.signal?.throwIfAborted();
     set(fact);
-    const speaker = speakerPrefix(fact.text);
-    const current = [...facts.values()].filter(
-      (f) => f.id !== fact.id && f.supersededBy === undefined && speakerPrefix(f.text) === speaker,
-    );
     if (options.llm) {
-      const candidates = modelCandidates(fact, current);
+      const candidates = modelCandidates(fact, currentOf(fact));
       if (candidates.length === 0) continue;
       calls++;
       const dated = (f: Fact) => ({ fact: f, since: validFromOf(f) });
@@ -169,7 +177,7 @@ export async function assignLifetimes(
       const next = reading(fact);
       if (next.slots.size === 0) continue;
       const slots = [...next.slots.keys()];
-      const rivals = current
+      const rivals = currentOf(fact)
         .filter((f) => slots.some((s) => mayState(s, f.text)))
         .filter((f) => [...reading(f).slots.keys()].some((s) => next.slots.has(s)))
         .map((f) => ({ id: f.id, reading: reading(f) }));

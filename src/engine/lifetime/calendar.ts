@@ -91,6 +91,3 @@ export function spokenDate(iso: string): string {
   const cap = name[0]?.toUpperCase() + name.slice(1, 3);
   return day ? `${Number(day)} ${cap} ${year}` : `${cap} ${year}`;
 }
-
-/** A date cut to month precision for labels: "2024-05-17" → "2024-05". */
-export const monthOf = (iso: string): string => iso.slice(0, 7);

@@ -205,10 +205,13 @@ const NOT_NAMES = new Set(
   ).split(' '),
 );
 
-/** The clauses of a sentence: commas and conjunctions split who did what. */
+/** Where one clause ends and the next begins: commas and conjunctions split who did what. */
+const CLAUSE_BREAK = /(?:[,;:]|\s+(?:and|but|so|because|while|although|though)\s+)/gi;
+
+/** The clauses of a sentence. */
 function clauses(sentence: string): string[] {
   return sentence
-    .split(/(?:[,;:]|\s+(?:and|but|so|because|while|although|though)\s+)/i)
+    .split(CLAUSE_BREAK)
     .map((c) => c.trim())
     .filter((c) => c !== '');
 }
@@ -275,8 +278,6 @@ function isOther(clause: string, at: number, definition: SlotDefinition): boolea
 }
 
 const NEGATION = /\b(?:not|no longer|never|n't|nor)\b/i;
-
-const CLAUSE_BREAK = /(?:[,;:]|\s+(?:and|but|so|because|while|although|though)\s+)/gi;
 
 /** The clause of `text` around position `at`, and `at` within it. */
 function clauseAt(text: string, at: number): { clause: string; at: number } {

@@ -190,10 +190,10 @@ export function timeAwareItems(
     .filter((f): f is Fact => f !== undefined);
   // Only a "before …" question looks for its event among all of the user's facts.
   const own = () => [...options.facts.values()].filter((f) => speakerPrefix(f.text) === '');
-  const first = order(facts, questionTime(question), () => eventTime(question, slots, own()))
+  const time = questionTime(question);
+  const first = order(facts, time, () => eventTime(question, slots, own()))
     .slice(0, MAX_LINEAGE)
     .map((f) => factItem(f, options));
-  const time = questionTime(question);
   const shown = new Set(first.map((i) => i.id));
   const stale = time.kind === 'current' ? staleValues(facts, slots) : [];
   const rest = dated.filter(
