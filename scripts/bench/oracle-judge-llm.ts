@@ -9,6 +9,8 @@
 import { LLM_PURPOSES, PROMPT_SECTIONS } from '../../src/engine/llm-purposes.ts';
 import { readSection } from '../../src/engine/prompt-sections.ts';
 import { ScriptedLlm, type ScriptedLlmOptions } from '../../src/engine/testing/index.ts';
+import { FRONTIER_TEXT_TOKENS } from '../../src/engine/tree/frontier-judge.ts';
+import { frontierLine } from '../../src/engine/tree/frontier-line.ts';
 import { factsUnder } from '../../src/engine/tree/subtree.ts';
 import type { MemoryTree, NodeId, SessionId } from '../../src/engine/types.ts';
 
@@ -34,10 +36,17 @@ export function oracleJudgeLlm(tree: MemoryTree, options: ScriptedLlmOptions = {
     }
     return sessions;
   };
+  // The frontier call shows a leaf cluster by its content words (frontier-line.ts).
+  const byLine = new Map<string, NodeId[]>();
+  for (const node of tree.nodes.values()) {
+    if (node.level !== 1) continue;
+    const line = frontierLine(node.text, FRONTIER_TEXT_TOKENS);
+    byLine.set(line, [...(byLine.get(line) ?? []), node.id]);
+  }
   // A clipped text ("start of the summary…", frontier-judge.ts) stands for every node it starts.
   const nodesOf = (text: string): NodeId[] => {
     const whole = text.trim();
-    if (!whole.endsWith('…')) return byText.get(whole) ?? [];
+    if (!whole.endsWith('…')) return byText.get(whole) ?? byLine.get(whole) ?? [];
     const start = whole.slice(0, -1);
     return [...byText].flatMap(([t, ids]) => (t.startsWith(start) ? ids : []));
   };
@@ -60,10 +69,11 @@ export function oracleJudgeLlm(tree: MemoryTree, options: ScriptedLlmOptions = {
         });
         // A model answers in the shape the prompt asks for: numbers, a reason only when asked, at
         // most as many as asked (the first relevant ones: candidates come best-ranked first).
-        const atMost = /keep at most (\d+)/.exec(prompt)?.[1];
+        const atMost = /at most (\d+)/.exec(prompt)?.[1];
         const numbers = keep
           .map(Number)
           .slice(0, atMost === undefined ? undefined : Number(atMost));
+        if (prompt.includes('JSON array')) return JSON.stringify(numbers);
         return JSON.stringify(
           prompt.includes('"reason"')
             ? { keep: numbers, reason: 'these bear on it' }

@@ -70,13 +70,15 @@ export interface TopicRouter {
 
 /**
  * Most tokens of the active path's messages, and of the other topics' summaries, the reply prompt
- * carries. With the memories (engine DEFAULT_CONTEXT_BUDGET, 550) the prompt stays near 1,100
- * tokens however long the conversation grows: on a typical laptop GPU its prefill is about 3 s of
- * the reply's wait (`grove bench turn-cost`, engine/cost/device-profiles.ts). The most recent
- * messages and the most recent summary lines stay.
+ * carries. With the memories (engine DEFAULT_CONTEXT_BUDGET, 550, plus their dates) the prompt
+ * stays near 1,000 tokens however long the conversation grows: on a typical laptop GPU its
+ * prefill is about 2.5 s of the reply's wait (`grove bench turn-cost`,
+ * engine/cost/device-profiles.ts). 280 keeps the last round whole (a question and a 150-token
+ * reply) and the question before it; 400 put the balanced turn's p95 first token 0.25 s further
+ * out (issue 25). The most recent messages and the most recent summary lines stay.
  */
-export const PATH_CONTEXT_TOKENS = 400;
-export const SUMMARY_CONTEXT_TOKENS = 100;
+export const PATH_CONTEXT_TOKENS = 280;
+export const SUMMARY_CONTEXT_TOKENS = 60;
 
 /**
  * Merges the selected context into the answer prompt: the discourse summaries join the one

@@ -14,11 +14,11 @@ import { escapeMarkdown } from './markdown-escape.ts';
 export const HISTORY_LIMIT = 12;
 export const REPLY_MAX_TOKENS = 512;
 
+// Said in as few tokens as it can be: the reply's whole prompt is prefilled before its first token.
 const SYSTEM_PROMPT =
-  'You are Grove, a helpful assistant running entirely on the user’s device. ' +
-  'When a MEMORY section is given, it lists what you remember about the user from past ' +
-  'conversations, each with when it held ([from → to]); a memory marked "replaced" no longer ' +
-  'holds. Use them when they matter to the question, and never invent memories.';
+  'You are Grove, a helpful assistant on the user’s device. MEMORY lists what you remember ' +
+  'about the user from past chats, each dated [from → to]; one marked "replaced" no longer ' +
+  'holds. Use memories when they matter; never invent any.';
 
 export function answerMessages(
   history: readonly ChatMessageView[],

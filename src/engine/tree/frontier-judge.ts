@@ -14,10 +14,10 @@ import { z } from 'zod';
 import { callStructured, throwIfCallFailed } from '../json-output.ts';
 import { LLM_PURPOSES } from '../llm-purposes.ts';
 import type { LlmPort } from '../ports.ts';
-import { clipToTokens } from '../tokens.ts';
 import type { TreeNode } from '../types.ts';
 import { hybridJudge, type NodeJudge, type NodeVerdict } from './judges.ts';
-import { FRONTIER_MAX_TOKENS, judgeChildrenPrompt } from './prompts.ts';
+import { frontierLine } from './frontier-line.ts';
+import { FRONTIER_MAX_TOKENS, frontierPrompt } from './prompts.ts';
 
 export interface FrontierJudgeOptions {
   /** Nodes the hybrid keeps per level above the leaves. */
@@ -31,21 +31,19 @@ export interface FrontierJudgeOptions {
  * gold sessions the paper's per-node walk keeps, the frontier walk keeps 92.4% with beam 12 and
  * 10 leaves, 94.9% with 12, 96.2% with 14, 97.5% with 16 and 100% with 24 (about 500, 560, 640,
  * 710 and 990 prompt tokens); beam 8 with 16 leaves 96.2%. On the 100 questions of
- * `grove bench turn-cost`: 93.7% with 16 leaves, 95.8% with 20 and 97.2% with 24 (815 and 952
- * prompt tokens). 24 leaves keep a margin above 95% for memories not seen in tuning, for about
- * 0.1 s more prefill on a fast device than 20. Shown by their first 20 tokens and kept at most 6,
- * they keep 96.5% with 679 prompt and 18 completion tokens (p95 first token 5.8 s typical, 1.6 s
- * fast, against 7.9 s and 2.2 s shown whole and unbounded); at most 8 keep the same 96.5%, at
- * most 4 keep 95.1%.
+ * `grove bench turn-cost` (dated memories, issue 25): 24 leaves kept at most 6 keep 95.1%, at most
+ * 5 93.7%, at most 4 93.0%; 32 leaves 95.8% for about 100 more prompt tokens. Shown by their
+ * content words (frontier-line.ts, 7 tokens a line) with the ids back as a bare array, the call
+ * is 328 prompt and 12 completion tokens (679 and 18 shown by their first 20 tokens with a
+ * `{"keep": …}` answer): 1.6 s on a typical laptop GPU instead of 2.7 s.
  */
 export const DEFAULT_FRONTIER_BEAM = 12;
 export const DEFAULT_FRONTIER_SIZE = 24;
 /**
- * Tokens of each leaf cluster's text the call shows (its start: a summary's subject, a label's
- * keywords): prefill is most of this call's time on the device, and 24 full summaries are about
- * 900 prompt tokens.
+ * Tokens of each leaf cluster's line (frontier-line.ts: its content words, in order): prefill is
+ * most of this call's time on the device, and 24 full summaries are about 900 prompt tokens.
  */
-export const FRONTIER_TEXT_TOKENS = 20;
+export const FRONTIER_TEXT_TOKENS = 7;
 /**
  * Leaf clusters the call may keep. Its answer's decode is the call's other cost (about two tokens
  * a kept number); the kept clusters' facts are ranked and cut to the reply's memory budget after,
@@ -53,9 +51,15 @@ export const FRONTIER_TEXT_TOKENS = 20;
  */
 export const FRONTIER_MAX_KEEP = 6;
 
-const frontierSchema = z.object({
-  keep: z.array(z.union([z.string(), z.number()]).transform(String)),
-});
+/**
+ * A bare array of ids: at 20 tokens a second of decode, the `{"keep": …}` wrapper alone is about
+ * 0.2 s of every balanced turn. A server that can only answer objects is still read.
+ */
+const frontierSchema = z.array(z.union([z.string(), z.number()]).transform(String));
+const bareKeep = (json: unknown): unknown =>
+  json !== null && typeof json === 'object' && !Array.isArray(json) && 'keep' in json
+    ? json.keep
+    : json;
 
 /** Leaf clusters: the nodes whose children are facts. */
 const isLeafCluster = (node: TreeNode) => node.level === 1;
@@ -74,15 +78,13 @@ export function frontierJudge(llm: LlmPort, options: FrontierJudgeOptions = {}):
       const frontier = ranked.filter((v) => v.keep);
       const candidates = frontier.map((v, i) => ({
         id: String(i + 1),
-        text: clipToTokens(v.node.text, FRONTIER_TEXT_TOKENS),
+        text: frontierLine(v.node.text, FRONTIER_TEXT_TOKENS),
       }));
       const result = throwIfCallFailed(
         await callStructured(llm, {
-          messages: judgeChildrenPrompt(ctx.question, candidates, {
-            reason: false,
-            atMost: FRONTIER_MAX_KEEP,
-          }),
+          messages: frontierPrompt(ctx.question, candidates, FRONTIER_MAX_KEEP),
           schema: frontierSchema,
+          prepare: bareKeep,
           maxTokens: FRONTIER_MAX_TOKENS,
           maxAttempts: 1,
           purpose: LLM_PURPOSES.judgeChildren,
@@ -91,7 +93,7 @@ export function frontierJudge(llm: LlmPort, options: FrontierJudgeOptions = {}):
       );
       const tokens = result.promptTokens + result.completionTokens;
       const kept = result.ok
-        ? new Set(result.value.keep.slice(0, FRONTIER_MAX_KEEP).map((id) => id.trim()))
+        ? new Set(result.value.slice(0, FRONTIER_MAX_KEEP).map((id) => id.trim()))
         : undefined;
       const position = new Map(frontier.map((v, i) => [v.node.id, String(i + 1)]));
       let first = true;

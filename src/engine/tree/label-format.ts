@@ -37,6 +37,9 @@ const GENERIC: ReadonlySet<string> = new Set([
   'wouldnt', 'couldnt', 'shouldnt',
 ]);
 
+/** A word that names no topic: a count, a time, a frequency, a common verb or cheer of chat. */
+export const isGenericWord = (norm: string): boolean => GENERIC.has(norm);
+
 /** The quoted fact is cut at a word boundary past this many characters. */
 export const QUOTE_MAX_CHARS = 60;
 const KEYWORD_SEPARATOR = ' · ';

@@ -8,7 +8,7 @@ export const SUMMARY_MAX_TOKENS = 96;
 export const SUMMARY_PROMPT_VERSION = 1;
 export const JUDGE_MAX_TOKENS = 96;
 export const LISTWISE_MAX_TOKENS = 192;
-/** A frontier call answers ids only (`{"keep": ["1", "4"]}`): a handful of tokens per id. */
+/** A frontier call answers ids only (`[1, 4]`): a handful of tokens per id. */
 export const FRONTIER_MAX_TOKENS = 64;
 
 /** TaciTree's "Code 8": one sentence of high-level information about a cluster. */
@@ -77,6 +77,37 @@ export function judgeChildrenPrompt(
       content:
         'Which candidates could possibly affect the answer to the question? ' +
         `${reply}${bound}; use an empty list if none.\n\n` +
+        section(PROMPT_SECTIONS.question, question) +
+        section(
+          PROMPT_SECTIONS.candidates,
+          candidates.map((c) => `[${c.id}] ${c.text}`).join('\n'),
+        ),
+    },
+  ];
+}
+
+/**
+ * The balanced effort's one call (frontier-judge.ts): leaf clusters by their content words, ids
+ * back. Short on purpose: on a laptop GPU every prompt token of this call is 2.5 ms before the
+ * reply can start, so the instructions are said once and the candidates carry no stop words.
+ */
+export function frontierPrompt(
+  question: string,
+  candidates: readonly { id: string; text: string }[],
+  atMost: number,
+): ChatMessage[] {
+  return [
+    {
+      role: 'system',
+      content:
+        'Pick the memory topics that could change a good answer to the user’s question, ' +
+        'implicit links included. Reply with JSON only.',
+    },
+    {
+      role: 'user',
+      content:
+        `Reply with a JSON array of the numbers to keep, at most ${atMost}, most relevant ` +
+        `first, e.g. [3, 1]; [] if none.\n\n` +
         section(PROMPT_SECTIONS.question, question) +
         section(
           PROMPT_SECTIONS.candidates,
