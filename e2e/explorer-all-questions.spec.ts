@@ -47,9 +47,6 @@ test('built-in example: every question at once, each method with its means', asy
 });
 
 test('acceptance (issue 22): the tree row at least as high as every baseline', async ({ page }) => {
-  // Not met yet: cosine over every fact (flat facts) leads on the example (see docs/results.md,
-  // "Implicit questions"). Kept as an expected failure so that meeting it shows up.
-  test.fail();
   test.setTimeout(300_000);
   const rows = await meansOf(await runAll(page));
   const tree = rows.get(TREE)!;

@@ -122,8 +122,10 @@ export function implicitSection(
     '- Where the tree wins: on LoCoMo (the tables above), whose questions name what they ask about, the walk ' +
       'keeps its recall and its set shrinks to the evidence (F1 22.9 before issue 22, see the variants below). Where it loses: ' +
       'an implicit question whose words happen to match a distractor session, and whose meaning agrees ' +
-      'with that session, is steered by words, and its set ends at the distractor. Cosine over every fact ' +
-      '(flat-facts) has no such switch.',
+      'with that session, is steered by words and ranks the distractor first. Its set no longer ends there ' +
+      'when a fact stands out on its own (fused z ≥ 1.25: on the built-in example, a fact of the ' +
+      'dinner-party session for "How should I celebrate my birthday with my friends this year?"), but evidence that does not stand out is still left ' +
+      'out, and on recall@5 the walk only ties cosine over every fact (flat-facts), which has no such switch.',
     '- Request facts (a session where the user only asked keeps "Asked how to …") cost cosine methods on ' +
       'implicit-dev: its distractor sessions are mostly questions, and their requests crowd the ranking. ' +
       'The walk ranks a request 2 z below a statement of the same score, which gives it back its recall.',

@@ -52,9 +52,22 @@ const item = (id: string, sessions: string[], score: number): RetrievedItem => (
 
 describe('cutRankedSet: the set ends where relevance falls off', () => {
   it('a lexical question keeps the facts within the drop of the best one', () => {
-    const items = [item('a', ['s1'], 4), item('b', ['s1'], 3.1), item('c', ['s2'], 1.5)];
+    const items = [item('a', ['s1'], 4), item('b', ['s1'], 3.1), item('c', ['s2'], 1)];
     const cut = cutRankedSet(items, LEXICAL_SET_CUT);
     expect(cut.items.map((i) => i.id)).toEqual(['a', 'b']);
+    expect(cut.reason).toMatch(/relevance falls off/);
+  });
+
+  it('an outlying best fact does not end the set before facts that stand out on their own', () => {
+    const items = [
+      item('a', ['s1'], 3.8),
+      item('b', ['s2'], 1.9),
+      item('c', ['s3'], 1.5),
+      item('d', ['s4'], 0.8),
+    ];
+    const cut = cutRankedSet(items, LEXICAL_SET_CUT);
+    // c is 2.3 below the best but stands out (≥ 1.25); d does neither.
+    expect(cut.items.map((i) => i.id)).toEqual(['a', 'b', 'c']);
     expect(cut.reason).toMatch(/relevance falls off/);
   });
 
