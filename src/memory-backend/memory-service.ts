@@ -10,7 +10,7 @@ import { importProfile } from '../storage/export/import-profile.ts';
 import { requestPersistence, storageHealth } from '../storage/health.ts';
 import type { MemoryEngine } from './memory-engine.ts';
 import { MemoryHost, type HostOptions } from './memory-host.ts';
-import { prepareRetrieval, retrieveMemories } from './memory-retrieve.ts';
+import { prepareInsertAhead, prepareRetrieval, retrieveMemories } from './memory-retrieve.ts';
 import { createProfile, getSettings, listProfiles, requireProfile } from '../storage/profiles.ts';
 import type { LlmPort } from '../engine/ports.ts';
 import { treeProblems } from '../storage/tree-integrity.ts';
@@ -93,7 +93,10 @@ export function createMemoryService(
       const resumed = options.resume === false ? [] : await opened.resumePending();
       // After the resume: its orphan collection writes the tree tables, and would wait for the
       // whole tree read (the page's own calls start now and share that read).
-      prepareRetrieval(opened.store, { opening: true }).catch(() => undefined);
+      // Then, while the worker is idle, what the session's first insert would wait for.
+      prepareRetrieval(opened.store, { opening: true })
+        .then(prepareInsertAhead)
+        .catch(() => undefined);
       return { resumed };
     },
     async ingest(session, conversationId, signal) {
@@ -106,7 +109,11 @@ export function createMemoryService(
       if (result.status === 'ingested') {
         // A drifted tree is rebuilt first; then the next question finds the live tree's
         // lexical indexes built (both in the background, after this reply).
-        void rebuildInBackground(h).then(() => prepareRetrieval(h.store).catch(() => undefined));
+        void rebuildInBackground(h).then(() =>
+          prepareRetrieval(h.store)
+            .then(prepareInsertAhead)
+            .catch(() => undefined),
+        );
       }
       return result;
     },
