@@ -21,7 +21,7 @@ import type {
   SessionInput,
 } from './worker-protocol.ts';
 import { measureDrift, type DriftReport } from '../engine/tree/drift.ts';
-import { treeOutline } from '../engine/tree/outline.ts';
+import { drawnOutline, treeOutline } from '../engine/tree/outline.ts';
 import { taskKind } from '../engine/task-memory/task-catalogue.ts';
 
 export interface ServiceExtras {
@@ -176,7 +176,10 @@ export function createMemoryService(
         ...(onEvent ? { onEvent } : {}),
         ...(signal ? { signal } : {}),
       }),
-    outline: async () => treeOutline((await current().store.liveTree()).tree),
+    outline: async (scope) => {
+      const { tree } = await current().store.liveTree();
+      return scope === 'drawn' ? drawnOutline(tree) : treeOutline(tree);
+    },
     profiles: () => listProfiles(db),
     useLlm: async (modelId) => extras.setPageLlm?.(modelId),
     listTaskMemory: () => current().tasks.list(),
