@@ -107,16 +107,16 @@ export function createMemoryActions(
     await guard('Reading memory', async () => {
       // The tree first: the views draw it as soon as it is here (of a large forest, its upper
       // levels only, unless a view asked for all of it); the inspector's first page and the
-      // counts follow.
+      // counts follow, each as soon as it is here (the worker checks the tree's health for the
+      // counts once the first question no longer waits on it).
       const tree = memory
         .outline(wholeWanted ? 'all' : 'drawn')
         .then((outline) => store.getState().setMemory({ tree: outline }));
-      const [facts, inspection] = await Promise.all([
-        memory.listFacts({ limit: INSPECTOR_ROWS }),
-        memory.inspect(),
-        tree,
-      ]);
-      store.getState().setMemory({ facts, inspection });
+      const facts = memory
+        .listFacts({ limit: INSPECTOR_ROWS })
+        .then((rows) => store.getState().setMemory({ facts: rows }));
+      const [inspection] = await Promise.all([memory.inspect(), tree, facts]);
+      store.getState().setMemory({ inspection });
     });
     void memory.health().then(
       (health) => store.getState().setHealth(health),

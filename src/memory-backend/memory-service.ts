@@ -80,6 +80,13 @@ export function createMemoryService(
     if (!host) throw new ProfileNotFoundError('(none opened)');
     return host;
   };
+  /**
+   * Settles once a just-opened profile's first question no longer waits on this worker: its
+   * warm-up is done or a question has been answered. The tree's health check (a pass over every
+   * node, and every leaf's cohesion) waits for it, rather than the question for the check.
+   */
+  let quiet: Promise<unknown> = Promise.resolve();
+  let answered: (() => void) | undefined;
   return {
     async open(profileId, options = {}) {
       // What the first question needs starts now, beside the open: the model loads while the
@@ -94,9 +101,11 @@ export function createMemoryService(
       // After the resume: its orphan collection writes the tree tables, and would wait for the
       // whole tree read (the page's own calls start now and share that read).
       // Then, while the worker is idle, what the session's first insert would wait for.
-      prepareRetrieval(opened.store, { opening: true })
+      const warm = prepareRetrieval(opened.store, { opening: true })
         .then(prepareInsertAhead)
         .catch(() => undefined);
+      const firstAnswer = new Promise<void>((resolve) => (answered = resolve));
+      quiet = Promise.race([warm, firstAnswer]);
       return { resumed };
     },
     async ingest(session, conversationId, signal) {
@@ -150,6 +159,7 @@ export function createMemoryService(
     }),
     async inspect() {
       const h = current();
+      await quiet;
       const live = await h.store.liveTree();
       const { consistent, drift } = treeHealth(live.tree);
       return {
@@ -175,7 +185,7 @@ export function createMemoryService(
         ...options,
         ...(onEvent ? { onEvent } : {}),
         ...(signal ? { signal } : {}),
-      }),
+      }).finally(() => answered?.()),
     outline: async (scope) => {
       const { tree } = await current().store.liveTree();
       return scope === 'drawn' ? drawnOutline(tree) : treeOutline(tree);

@@ -21,7 +21,7 @@ import type {
   TreeNodePageRow,
 } from './rows.ts';
 import { byPage } from './tree-pages.ts';
-import { orderOf, sortedByKey, type TreeOrder } from './tree-order.ts';
+import { inKeyOrder, orderOf, type TreeOrder } from './tree-order.ts';
 import { bufferToVector, sameVector, vectorToBuffer } from './vector-codec.ts';
 
 /** A tree version as stored: its meta row and its pages. */
@@ -178,11 +178,11 @@ export function orderOfCells(cells: Omit<TreeCells, 'meta'>): TreeOrder {
 /** The tree the cells hold, in the orders their keys give. */
 export function rowsToTree(cells: TreeCells): MemoryTree {
   const { meta } = cells;
-  const nodes = sortedByKey(cells.nodes, (c) => c.seq);
-  const facts = sortedByKey(cells.facts, (c) => c.seq);
+  const nodes = inKeyOrder(cells.nodes, (c) => c.seq);
+  const facts = inKeyOrder(cells.facts, (c) => c.seq);
   const byId = new Map<NodeId, TreeNode>();
   const levels: NodeId[][] = Array.from({ length: Math.max(1, meta.height) }, () => []);
-  for (const row of sortedByKey(cells.nodes, (c) => c.levelSeq)) {
+  for (const row of inKeyOrder(cells.nodes, (c) => c.levelSeq)) {
     const level = levels[row.level];
     if (!level) {
       throw new StoreCorruptError(
@@ -193,7 +193,8 @@ export function rowsToTree(cells: TreeCells): MemoryTree {
     level.push(asNodeId(row.id));
   }
   for (const row of nodes) {
-    const embedding = bufferToVector(row.embedding);
+    // The cells were just read: their buffers are this tree's own, no copy needed.
+    const embedding = bufferToVector(row.embedding, { copy: false });
     if (embedding.length !== meta.dimension) {
       throw new StoreCorruptError(
         `Stored memory node ${row.id} has ${embedding.length} dimensions, expected ${meta.dimension}. ` +

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepOrder } from './tree-order.ts';
+import { inKeyOrder, keepOrder } from './tree-order.ts';
 
 const keys = (before: Record<string, number> | undefined, ids: string[]) => {
   const into = new Map<string, number>();
@@ -30,5 +30,34 @@ describe('position keys of a tree order', () => {
       .sort((p, q) => p[1] - q[1])
       .map(([id]) => id);
     expect(sorted).toEqual(['c', 'a', 'x', 'b']);
+  });
+});
+
+describe('items in the order of their keys', () => {
+  const order = (keys: number[]) =>
+    inKeyOrder(
+      keys.map((key, i) => ({ key, i })),
+      (x) => x.key,
+    ).map((x) => x.i);
+
+  it('places dense keys directly and sorts the rest in with them, ties in the order given', () => {
+    expect(order([2, 0, 1])).toEqual([1, 2, 0]);
+    expect(order([5, 1e9, 0, -3, 2.5, 5, 1])).toEqual([3, 2, 6, 4, 0, 5, 1]);
+    expect(order([])).toEqual([]);
+  });
+
+  it('agrees with a stable sort on any keys', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let round = 0; round < 50; round++) {
+      const keys = Array.from({ length: 40 }, () =>
+        next() % 3 === 0 ? next() % 1000 : next() % 50,
+      );
+      const expected = keys
+        .map((key, i) => ({ key, i }))
+        .sort((a, b) => a.key - b.key || a.i - b.i)
+        .map((x) => x.i);
+      expect(order(keys)).toEqual(expected);
+    }
   });
 });
