@@ -55,6 +55,9 @@ function treeHealth(tree: MemoryTree): { consistent: boolean; drift: DriftReport
   return { consistent, drift: measureDrift(tree) };
 }
 
+/** How long the worker waits after an ingestion before its background work (drift, indexes). */
+export const AFTER_INGEST_IDLE_MS = 250;
+
 export function createMemoryService(
   db: GroveDb,
   engine: MemoryEngine,
@@ -86,6 +89,7 @@ export function createMemoryService(
    * node, and every leaf's cohesion) waits for it, rather than the question for the check.
    */
   let quiet: Promise<unknown> = Promise.resolve();
+  let afterIngest: ReturnType<typeof setTimeout> | undefined;
   let answered: (() => void) | undefined;
   return {
     async open(profileId, options = {}) {
@@ -110,6 +114,7 @@ export function createMemoryService(
     },
     async ingest(session, conversationId, signal) {
       const h = current();
+      clearTimeout(afterIngest); // what the last one left to do waits for this one
       const result = await h.ingest({
         session: toSession(session),
         ...(conversationId === undefined ? {} : { conversationId }),
@@ -117,12 +122,16 @@ export function createMemoryService(
       });
       if (result.status === 'ingested') {
         // A drifted tree is rebuilt first; then the next question finds the live tree's
-        // lexical indexes built (both in the background, after this reply).
-        void rebuildInBackground(h).then(() =>
-          prepareRetrieval(h.store)
-            .then(prepareInsertAhead)
-            .catch(() => undefined),
-        );
+        // lexical indexes built (both in the background, once the worker has been idle a
+        // moment: a session ingested right after this one does not wait for them).
+        clearTimeout(afterIngest);
+        afterIngest = setTimeout(() => {
+          void rebuildInBackground(h).then(() =>
+            prepareRetrieval(h.store)
+              .then(prepareInsertAhead)
+              .catch(() => undefined),
+          );
+        }, AFTER_INGEST_IDLE_MS);
       }
       return result;
     },

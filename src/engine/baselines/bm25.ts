@@ -37,9 +37,15 @@ export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
 
 /** Lower-cases, splits on anything but letters and digits, drops stop words. No stemming. */
 export function bm25Terms(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const lower = text.toLowerCase();
+  // ASCII text (nearly all of it) splits the same on the plain pattern, several times faster.
+  const words = (NON_ASCII.test(lower) ? lower.match(WORD) : lower.match(ASCII_WORD)) ?? [];
   return words.filter((w) => !ENGLISH_STOP_WORDS.has(w));
 }
+
+const NON_ASCII = /[^ -~\t\n\r]/;
+const WORD = /[\p{L}\p{N}]+/gu;
+const ASCII_WORD = /[a-z0-9]+/g;
 
 const stems = new Map<string, string>();
 

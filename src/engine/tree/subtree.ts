@@ -72,8 +72,8 @@ function centroidIn(
   let sum: Float32Array | null = null;
   if (node) {
     const add = (v: Vector) => {
-      sum ??= new Float32Array(v.length);
-      for (let i = 0; i < v.length; i++) sum[i] = (sum[i] ?? 0) + (v[i] ?? 0);
+      const into = (sum ??= new Float32Array(v.length));
+      for (let i = 0; i < v.length; i++) into[i] = (into[i] as number) + (v[i] as number);
     };
     if (node.level === 0) add(node.embedding);
     for (const child of node.children) {

@@ -199,14 +199,12 @@ export async function importProfile(
         nodePages(
           pid,
           version,
-          tree.nodes.map(
-            ({ embedding, ...n }, seq): TreeNodeCell => ({
-              ...n,
-              seq,
-              levelSeq: levelSeq.get(n.id) ?? 0,
-              embedding: base64ToBytes(embedding).slice().buffer,
-            }),
-          ),
+          tree.nodes.map(({ embedding, ...n }, seq): TreeNodeCell => ({
+            ...n,
+            seq,
+            levelSeq: levelSeq.get(n.id) ?? 0,
+            embedding: base64ToBytes(embedding).slice().buffer,
+          })),
         ),
       );
       await db.treeFactPages.bulkAdd(
