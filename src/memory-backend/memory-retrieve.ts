@@ -88,6 +88,6 @@ const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 export async function prepareInsertAhead(tree: MemoryTree): Promise<void> {
   await pause();
-  prepareInsert(tree);
+  await prepareInsert(tree, pause);
   await prepareLabels(tree, pause);
 }

@@ -37,11 +37,17 @@ export function indexedTree(tree: MemoryTree): IndexedTree {
  * and keeps it for that insert: work a fresh worker can do while it waits, so that the first
  * insert of a session does not.
  */
-export function prepareInsert(tree: MemoryTree): void {
+export async function prepareInsert(
+  tree: MemoryTree,
+  pause: () => Promise<void> = async () => undefined,
+): Promise<void> {
   const index = new InsertIndex(indexedTree(tree), layouts.get(tree.nodes));
-  index.prepare();
   keepInsertLayout(tree, index.layout);
+  await index.prepare([1], pause);
 }
+
+/** Rows laid out, or centres computed, between two pauses of a sliced `prepare`. */
+const PREPARE_SLICE = 1000;
 
 interface Centre {
   readonly vector: Vector;
@@ -120,10 +126,27 @@ export class InsertIndex {
     ids.length = keep;
   }
 
-  /** Every fact laid out and every centre of `levels` computed, ahead of an insert. */
-  prepare(levels: readonly number[] = [1]): void {
-    this.layOutFacts();
-    for (const level of levels) for (const id of this.draft.levels[level] ?? []) this.centre(id);
+  /**
+   * Every fact laid out and every centre of `levels` computed, ahead of an insert, in slices
+   * with `pause` between them (a worker lets a waiting question go first).
+   */
+  async prepare(
+    levels: readonly number[] = [1],
+    pause: () => Promise<void> = async () => undefined,
+  ): Promise<void> {
+    const facts = this.draft.levels[0]?.length ?? 0;
+    for (let upTo = this.laidOut + PREPARE_SLICE; ; upTo += PREPARE_SLICE) {
+      this.layOutFacts(upTo);
+      if (this.laidOut >= facts) break;
+      await pause();
+    }
+    let done = 0;
+    for (const level of levels) {
+      for (const id of this.draft.levels[level] ?? []) {
+        this.centre(id);
+        if (++done % PREPARE_SLICE === 0) await pause();
+      }
+    }
   }
 
   /** The first level-0 fact node (in level order) at cosine ≥ `threshold`, if any. */
@@ -192,10 +215,14 @@ export class InsertIndex {
     return centre;
   }
 
-  /** Lays out the level-0 fact nodes not yet in the block (all of them the first time). */
-  private layOutFacts(): void {
+  /**
+   * Lays out the level-0 fact nodes not yet in the block (all of them the first time), or those
+   * before row `upTo`.
+   */
+  private layOutFacts(upTo = Number.POSITIVE_INFINITY): void {
     const level = this.draft.levels[0] ?? [];
-    if (this.laidOut === level.length) return;
+    if (this.laidOut >= level.length) return;
+    const end = Math.min(level.length, upTo);
     const first = level[0];
     if (first === undefined) return;
     const layout = this.layout;
@@ -211,7 +238,7 @@ export class InsertIndex {
       layout.factVectors = vectors;
       layout.factNorms = norms;
     }
-    for (let row = this.laidOut; row < level.length; row++) {
+    for (let row = this.laidOut; row < end; row++) {
       const id = level[row] as NodeId;
       const node = this.draft.node(id);
       this.factIds[row] = id;
@@ -222,6 +249,6 @@ export class InsertIndex {
       this.factVectors.set(node.embedding, row * d);
       this.factNorms[row] = norm(node.embedding);
     }
-    layout.laidOut = level.length;
+    layout.laidOut = end;
   }
 }

@@ -55,7 +55,7 @@ const cold = (t: MemoryTree): MemoryTree => structuredClone(t);
 describe('what an insert keeps for the next', () => {
   it('gives the same trees as inserting into cold copies', async () => {
     const base = labelTree(chunkedTree(facts(240, 'base', 1)));
-    prepareInsert(base);
+    await prepareInsert(base);
     await prepareLabels(base);
     let warm = base;
     let coldTree = cold(base);
@@ -70,9 +70,9 @@ describe('what an insert keeps for the next', () => {
     expect(shape(base)).toEqual(shape(cold(base)));
   });
 
-  it('never uses a kept centre or fact row that no longer matches the tree', () => {
+  it('never uses a kept centre or fact row that no longer matches the tree', async () => {
     const tree = chunkedTree(facts(60, 'base', 7));
-    prepareInsert(tree);
+    await prepareInsert(tree);
     const kept = takeInsertLayout(tree)!;
     expect(kept.laidOut).toBe(60);
     // Another tree: one leaf's facts moved far away (new embeddings), the level-0 order changed.
@@ -95,6 +95,20 @@ describe('what an insert keeps for the next', () => {
     expect(level0.indexOf(reused.firstAtLeast(far, 0.999)!)).toBeLessThanOrEqual(
       level0.indexOf(moved),
     );
+  });
+
+  it('lays out a large tree in slices, pausing between them, to the same layout', async () => {
+    const tree = chunkedTree(facts(2500, 'big', 9));
+    let pauses = 0;
+    await prepareInsert(tree, async () => void pauses++);
+    expect(pauses).toBeGreaterThanOrEqual(2);
+    const kept = takeInsertLayout(tree)!;
+    expect(kept.laidOut).toBe(2500);
+    const probe = facts(1, 'probe', 11)[0]!.embedding;
+    const reused = new InsertIndex(indexedTree(tree), kept);
+    const fresh = new InsertIndex(indexedTree(tree));
+    expect(reused.closestLeaf(probe)).toEqual(fresh.closestLeaf(probe));
+    expect(reused.firstAtLeast(probe, 0.5)).toBe(fresh.firstAtLeast(probe, 0.5));
   });
 
   it('measures drift as leafCohesion does, per leaf kept', async () => {
