@@ -39,3 +39,35 @@ describe('memory actions: export', () => {
     expect(memory.exportProfile).not.toHaveBeenCalled();
   });
 });
+
+describe('memory actions: the tree a page holds', () => {
+  const whole = { nodes: new Map(), levels: [[]], facts: new Map() };
+  const partial = { ...whole, partial: { facts: 6000, levelSizes: [6000, 1000] } };
+  const client = () => {
+    const outline = vi.fn(async (scope?: 'drawn' | 'all') => (scope === 'all' ? whole : partial));
+    const memory = {
+      outline,
+      listFacts: vi.fn(async () => []),
+      inspect: vi.fn(async () => ({})),
+      health: vi.fn(async () => ({})),
+    } as unknown as MemoryClient;
+    return { memory, outline };
+  };
+
+  it('reads what the page draws first, and the whole tree once a view asks for it', async () => {
+    const store = createGroveStore();
+    const { memory, outline } = client();
+    const actions = createMemoryActions(store, memory, { storage: undefined });
+    await actions.refresh();
+    expect(outline).toHaveBeenLastCalledWith('drawn');
+    expect(store.getState().tree).toBe(partial);
+    await Promise.all([actions.loadWholeTree(), actions.loadWholeTree()]);
+    expect(outline).toHaveBeenCalledTimes(2); // asked twice, read once
+    expect(store.getState().tree).toBe(whole);
+    // Once asked, a refresh (after an insert) brings the whole tree again.
+    await actions.refresh();
+    expect(outline).toHaveBeenLastCalledWith('all');
+    await actions.loadWholeTree();
+    expect(outline).toHaveBeenCalledTimes(3);
+  });
+});

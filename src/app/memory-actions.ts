@@ -14,6 +14,11 @@ const ACTIVE_PROFILE_KEY = 'grove.activeProfile';
 
 export interface MemoryActions {
   refresh(): Promise<void>;
+  /**
+   * The whole tree into the store, where it holds only what the page draws first (a large
+   * forest's summaries: TreeOutline.partial); a view that shows facts or lower levels asks.
+   */
+  loadWholeTree(): Promise<void>;
   openProfile(id: string, name?: string): Promise<void>;
   createProfile(name: string): Promise<void>;
   search(query: string): Promise<(FactView & { score: number })[] | undefined>;
@@ -82,19 +87,36 @@ export function createMemoryActions(
     }
   }
 
+  let wholeTree: Promise<void> | undefined;
+  /** Whether a view has asked for the whole tree since the last refresh. */
+  let wholeWanted = false;
+
+  function loadWholeTree(): Promise<void> {
+    wholeWanted = true;
+    if (!store.getState().tree?.partial) return Promise.resolve();
+    wholeTree ??= guard('Reading memory', async () => {
+      const outline = await memory.outline('all');
+      store.getState().setMemory({ tree: outline });
+    }).then(() => {
+      wholeTree = undefined;
+    });
+    return wholeTree;
+  }
+
   async function refresh(): Promise<void> {
     await guard('Reading memory', async () => {
-      // The tree first: the views draw it as soon as it is here; the inspector's first page and
-      // the counts follow.
+      // The tree first: the views draw it as soon as it is here (of a large forest, its upper
+      // levels only, unless a view asked for all of it); the inspector's first page and the
+      // counts follow, each as soon as it is here (the worker checks the tree's health for the
+      // counts once the first question no longer waits on it).
       const tree = memory
-        .outline()
+        .outline(wholeWanted ? 'all' : 'drawn')
         .then((outline) => store.getState().setMemory({ tree: outline }));
-      const [facts, inspection] = await Promise.all([
-        memory.listFacts({ limit: INSPECTOR_ROWS }),
-        memory.inspect(),
-        tree,
-      ]);
-      store.getState().setMemory({ facts, inspection });
+      const facts = memory
+        .listFacts({ limit: INSPECTOR_ROWS })
+        .then((rows) => store.getState().setMemory({ facts: rows }));
+      const [inspection] = await Promise.all([memory.inspect(), tree, facts]);
+      store.getState().setMemory({ inspection });
     });
     void memory.health().then(
       (health) => store.getState().setHealth(health),
@@ -108,6 +130,7 @@ export function createMemoryActions(
   }
 
   async function openProfile(id: string, name?: string): Promise<void> {
+    wholeWanted = false; // a view still showing asks again once the new profile's tree is here
     const s = store.getState();
     s.setProfileLoading(true);
     try {
@@ -125,6 +148,7 @@ export function createMemoryActions(
 
   return {
     refresh,
+    loadWholeTree,
     openProfile,
     createProfile: (name) =>
       openProfile(

@@ -137,6 +137,18 @@ export interface TreeOutline {
   readonly nodes: ReadonlyMap<NodeId, OutlineNode>;
   readonly levels: readonly (readonly NodeId[])[];
   readonly facts: ReadonlyMap<FactId, Fact>;
+  /**
+   * Present when the outline holds only what a page draws first of a large forest (its
+   * summaries: engine/tree/outline.ts `drawnOutline`): level 0 and the facts are left out (the
+   * summaries' children still name them) and counted here. Absent: the whole tree.
+   */
+  readonly partial?: OutlineOmission;
+}
+
+/** What a partial outline left out: the tree's fact count and the size of every level. */
+export interface OutlineOmission {
+  readonly facts: number;
+  readonly levelSizes: readonly number[];
 }
 
 export interface MemoryTree {

@@ -8,9 +8,13 @@ import { throwIfAborted } from '../engine/errors.ts';
 import type { LlmPort } from '../engine/ports.ts';
 import type { TraversalEvent } from '../engine/retrieval.ts';
 import { treeLexicon } from '../engine/tree/lexicon.ts';
+import { prepareInsert } from '../engine/tree/insert-index.ts';
+import { prepareLabels } from '../engine/tree/label-tree.ts';
+import { factCentroid, roots } from '../engine/tree/subtree.ts';
 import { timeAwareItems } from '../engine/lifetime/time-context.ts';
 import { DEFAULT_MEMORY_EFFORT, memorySearch } from '../engine/tree/memory-effort.ts';
 import type { MemoryEngine } from './memory-engine.ts';
+import type { MemoryTree } from '../engine/types.ts';
 import type { MemoryStore } from '../storage/memory-store.ts';
 import type { RetrieveReply, RetrieveRequest } from './worker-protocol.ts';
 
@@ -60,11 +64,30 @@ export async function retrieveMemories(
 export async function prepareRetrieval(
   store: MemoryStore,
   { opening = false }: { opening?: boolean } = {},
-): Promise<void> {
+): Promise<MemoryTree> {
   if (opening) store.prefetchSessionTexts(); // the turns are read beside the tree, not after it
   await store.liveTree();
   // The calls that came in while the tree was read (the page's outline) go first: their checks
   // of the live tree are queued before these (LiveTreeCache), and the lexicon blocks the worker.
   const { tree } = await store.liveTree();
   treeLexicon(tree, await store.sessionTexts(tree)).prepare();
+  // The walk steers by each node's fact centroid: summed bottom-up once, from the roots.
+  for (const root of roots(tree)) factCentroid(tree, root);
+  return tree;
+}
+
+/** Lets a waiting call (a question) run between two slices of background work. */
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * What the next insert would otherwise wait for, done while the worker is idle, in slices that
+ * let a question go first: the live tree's facts laid out for the duplicate and leaf look-ups,
+ * the leaves' centres (engine/tree/insert-index.ts), and the label keywords' counts
+ * (label-tree.ts). An insert keeps all three for the tree it makes, so only a freshly read tree
+ * (a profile just opened, a rebuild) needs this.
+ */
+export async function prepareInsertAhead(tree: MemoryTree): Promise<void> {
+  await pause();
+  await prepareInsert(tree, pause);
+  await prepareLabels(tree, pause);
 }

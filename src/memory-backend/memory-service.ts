@@ -10,7 +10,7 @@ import { importProfile } from '../storage/export/import-profile.ts';
 import { requestPersistence, storageHealth } from '../storage/health.ts';
 import type { MemoryEngine } from './memory-engine.ts';
 import { MemoryHost, type HostOptions } from './memory-host.ts';
-import { prepareRetrieval, retrieveMemories } from './memory-retrieve.ts';
+import { prepareInsertAhead, prepareRetrieval, retrieveMemories } from './memory-retrieve.ts';
 import { createProfile, getSettings, listProfiles, requireProfile } from '../storage/profiles.ts';
 import type { LlmPort } from '../engine/ports.ts';
 import { treeProblems } from '../storage/tree-integrity.ts';
@@ -21,7 +21,7 @@ import type {
   SessionInput,
 } from './worker-protocol.ts';
 import { measureDrift, type DriftReport } from '../engine/tree/drift.ts';
-import { treeOutline } from '../engine/tree/outline.ts';
+import { drawnOutline, treeOutline } from '../engine/tree/outline.ts';
 import { taskKind } from '../engine/task-memory/task-catalogue.ts';
 
 export interface ServiceExtras {
@@ -55,6 +55,9 @@ function treeHealth(tree: MemoryTree): { consistent: boolean; drift: DriftReport
   return { consistent, drift: measureDrift(tree) };
 }
 
+/** How long the worker waits after an ingestion before its background work (drift, indexes). */
+export const AFTER_INGEST_IDLE_MS = 250;
+
 export function createMemoryService(
   db: GroveDb,
   engine: MemoryEngine,
@@ -80,6 +83,14 @@ export function createMemoryService(
     if (!host) throw new ProfileNotFoundError('(none opened)');
     return host;
   };
+  /**
+   * Settles once a just-opened profile's first question no longer waits on this worker: its
+   * warm-up is done or a question has been answered. The tree's health check (a pass over every
+   * node, and every leaf's cohesion) waits for it, rather than the question for the check.
+   */
+  let quiet: Promise<unknown> = Promise.resolve();
+  let afterIngest: ReturnType<typeof setTimeout> | undefined;
+  let answered: (() => void) | undefined;
   return {
     async open(profileId, options = {}) {
       // What the first question needs starts now, beside the open: the model loads while the
@@ -93,11 +104,17 @@ export function createMemoryService(
       const resumed = options.resume === false ? [] : await opened.resumePending();
       // After the resume: its orphan collection writes the tree tables, and would wait for the
       // whole tree read (the page's own calls start now and share that read).
-      prepareRetrieval(opened.store, { opening: true }).catch(() => undefined);
+      // Then, while the worker is idle, what the session's first insert would wait for.
+      const warm = prepareRetrieval(opened.store, { opening: true })
+        .then(prepareInsertAhead)
+        .catch(() => undefined);
+      const firstAnswer = new Promise<void>((resolve) => (answered = resolve));
+      quiet = Promise.race([warm, firstAnswer]);
       return { resumed };
     },
     async ingest(session, conversationId, signal) {
       const h = current();
+      clearTimeout(afterIngest); // what the last one left to do waits for this one
       const result = await h.ingest({
         session: toSession(session),
         ...(conversationId === undefined ? {} : { conversationId }),
@@ -105,8 +122,16 @@ export function createMemoryService(
       });
       if (result.status === 'ingested') {
         // A drifted tree is rebuilt first; then the next question finds the live tree's
-        // lexical indexes built (both in the background, after this reply).
-        void rebuildInBackground(h).then(() => prepareRetrieval(h.store).catch(() => undefined));
+        // lexical indexes built (both in the background, once the worker has been idle a
+        // moment: a session ingested right after this one does not wait for them).
+        clearTimeout(afterIngest);
+        afterIngest = setTimeout(() => {
+          void rebuildInBackground(h).then(() =>
+            prepareRetrieval(h.store)
+              .then(prepareInsertAhead)
+              .catch(() => undefined),
+          );
+        }, AFTER_INGEST_IDLE_MS);
       }
       return result;
     },
@@ -143,6 +168,7 @@ export function createMemoryService(
     }),
     async inspect() {
       const h = current();
+      await quiet;
       const live = await h.store.liveTree();
       const { consistent, drift } = treeHealth(live.tree);
       return {
@@ -168,8 +194,11 @@ export function createMemoryService(
         ...options,
         ...(onEvent ? { onEvent } : {}),
         ...(signal ? { signal } : {}),
-      }),
-    outline: async () => treeOutline((await current().store.liveTree()).tree),
+      }).finally(() => answered?.()),
+    outline: async (scope) => {
+      const { tree } = await current().store.liveTree();
+      return scope === 'drawn' ? drawnOutline(tree) : treeOutline(tree);
+    },
     profiles: () => listProfiles(db),
     useLlm: async (modelId) => extras.setPageLlm?.(modelId),
     listTaskMemory: () => current().tasks.list(),

@@ -113,9 +113,10 @@ export interface MemoryApi {
   ): Promise<RetrieveReply>;
   /**
    * The live tree as the page shows it: nodes, levels and facts, without the nodes' embeddings
-   * (engine/tree/outline.ts; structured clone carries its Maps).
+   * (engine/tree/outline.ts). `drawn`: only what a page draws first (a large forest's summaries,
+   * `drawnOutline`; the whole tree of a small one); `all` (the default): the whole tree.
    */
-  outline(): Promise<TreeOutline>;
+  outline(scope?: 'drawn' | 'all'): Promise<TreeOutline>;
   profiles(): Promise<ProfileRow[]>;
   status(): Promise<MemoryWorkerStatus>;
   /** Lends the page's model to the worker (src/rpc/page-llm-bridge.ts); null when none is loaded. */

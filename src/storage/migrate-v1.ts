@@ -10,7 +10,7 @@ import type {
   SessionRow,
   TreeFactRow,
   TreeHeadRow,
-  TreeMetaRow,
+  LegacyTreeMetaRow,
   TreeNodeRow,
   TurnRow,
 } from './rows.ts';
@@ -94,7 +94,7 @@ export async function upgradeV1ToV2(tx: Transaction): Promise<void> {
   const trees = (await tx.table('trees').toArray()) as V1Tree[];
   for (const tree of trees) {
     const base = { profileId: tree.profileId, version: FIRST_TREE_VERSION };
-    const meta: TreeMetaRow = {
+    const meta: LegacyTreeMetaRow = {
       ...base,
       dimension: tree.nodes[0]?.embedding.length ?? 0,
       levels: tree.levels,

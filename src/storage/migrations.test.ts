@@ -209,6 +209,9 @@ seeders[4] = async (db) => {
   );
 };
 
+/** Version 5's layout is version 4's (facts may carry a lifetime); the orders are in the meta row. */
+seeders[5] = seeders[4];
+
 describe('schema migrations', () => {
   it('keeps an explicit seeder for every earlier version', () => {
     const earlier = SCHEMA_HISTORY.map((s) => s.version).filter((v) => v < CURRENT_SCHEMA_VERSION);
@@ -274,8 +277,9 @@ describe('schema migrations', () => {
     const db = new GroveDb('grove-v2', idb);
     await db.open();
     expect(db.verno).toBe(CURRENT_SCHEMA_VERSION);
-    // Tree rows and turns are regrouped at version 4 (tested below); every other row stays as it was.
-    const paged = new Set(['treeNodes', 'treeFacts', 'turns']);
+    // Tree rows and turns are regrouped at version 4 and the tree's orders move from its meta row
+    // into its pages at version 6 (both tested below); every other row stays as it was.
+    const paged = new Set(['treeNodes', 'treeFacts', 'turns', 'treeMeta']);
     for (const [name, rows] of Object.entries(before)) {
       if (!paged.has(name)) expect(await db.table(name).toArray(), name).toEqual(rows);
     }
@@ -323,13 +327,25 @@ describe('schema migrations', () => {
     }
     type Row = { profileId: string; version: number; id: string };
     const strip = ({ profileId: _p, version: _v, ...cell }: Row) => cell;
+    // Version 6's order keys (tested below) aside, each cell is its row.
+    const unkeyed = <C extends { id: string; seq: number; levelSeq?: number }>({
+      seq: _s,
+      levelSeq: _l,
+      ...cell
+    }: C) => cell;
     const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
-    expect(nodePages.flatMap((p) => p.nodes).sort(byId)).toEqual(
-      (nodeRows as Row[]).map(strip).sort(byId),
-    );
-    expect(factPages.flatMap((p) => p.facts).sort(byId)).toEqual(
-      (factRows as Row[]).map(strip).sort(byId),
-    );
+    expect(
+      nodePages
+        .flatMap((p) => p.nodes)
+        .map(unkeyed)
+        .sort(byId),
+    ).toEqual((nodeRows as Row[]).map(strip).sort(byId));
+    expect(
+      factPages
+        .flatMap((p) => p.facts)
+        .map(unkeyed)
+        .sort(byId),
+    ).toEqual((factRows as Row[]).map(strip).sort(byId));
     // A session's turns become one record, in their order.
     const alice = new MemoryStore(db, asProfileId('alice'));
     expect((await alice.session('s1'))?.turns.map((t) => t.id)).toEqual(['t1', 't2']);
@@ -380,6 +396,35 @@ describe('schema migrations', () => {
     // A fact whose sessions carry no date keeps none, rather than inventing one.
     expect(tree.facts.get(asFactId('b'))?.validFrom).toBeUndefined();
     expect(tree.facts.get(asFactId('b'))?.text).toBe('I run.');
+    db.close();
+  });
+
+  it('moves the tree orders from the meta row into the pages at version 6, as they were', async () => {
+    const idb = fakeIdb();
+    const old = legacyDb('grove-v5', idb, 5);
+    await old.open();
+    await seeders[5]!(old);
+    // Orders that are not the pages' own: every one must come back as the meta row listed it.
+    await old.table('treeMeta').put({
+      ...(await old.table('treeMeta').get(['alice', 1])),
+      levels: [['f:b', 'f:a'], ['s1:0']],
+      nodeOrder: ['s1:0', 'f:b', 'f:a'],
+      factOrder: ['b', 'a'],
+    });
+    old.close();
+
+    const db = new GroveDb('grove-v5', idb);
+    await db.open();
+    expect(db.verno).toBe(CURRENT_SCHEMA_VERSION);
+    const meta = await db.treeMeta.get(['alice', 1]);
+    expect(meta).not.toHaveProperty('nodeOrder');
+    expect(meta).not.toHaveProperty('factOrder');
+    expect(meta).not.toHaveProperty('levels');
+    expect(meta?.height).toBe(2);
+    const { tree } = await new MemoryStore(db, asProfileId('alice')).liveTree();
+    expect([...tree.nodes.keys()]).toEqual(['s1:0', 'f:b', 'f:a']);
+    expect(tree.levels).toEqual([['f:b', 'f:a'], ['s1:0']]);
+    expect([...tree.facts.keys()]).toEqual(['b', 'a']);
     db.close();
   });
 });

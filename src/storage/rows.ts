@@ -84,19 +84,30 @@ export interface TreeHeadRow {
   readonly stamp?: string;
 }
 
+/**
+ * A tree version's meta row. Since schema 6 it holds no ids: the order of the nodes, of each
+ * level and of the facts is kept in their pages (`seq`, `levelSeq` on each cell), so a write
+ * rewrites this small row and the pages it touched, not 66,000 ids at 30,000 facts.
+ */
 export interface TreeMetaRow {
   readonly profileId: string;
   readonly version: number;
   readonly dimension: number;
-  readonly levels: readonly (readonly string[])[];
-  /** Node and fact ids in the tree's own map order, so a reload iterates exactly as before. */
-  readonly nodeOrder: readonly string[];
-  readonly factOrder: readonly string[];
+  /** How many levels the tree has (level 0, the facts, up to its roots). */
+  readonly height: number;
   readonly build: TreeBuildStats;
   readonly insertedSinceBuild: number;
   readonly nextNodeSeq: number;
   /** Bumped on every write to this version: guards against lost updates. */
   readonly revision: number;
+}
+
+/** The meta row of schemas 2 to 5: the orders of every node, level and fact, as ids. */
+export interface LegacyTreeMetaRow extends Omit<TreeMetaRow, 'height'> {
+  readonly levels: readonly (readonly string[])[];
+  /** Node and fact ids in the tree's own map order, so a reload iterates exactly as before. */
+  readonly nodeOrder: readonly string[];
+  readonly factOrder: readonly string[];
 }
 
 /** A node as one record (schema 2 and 3); since schema 4 nodes live in pages as cells. */
@@ -128,10 +139,24 @@ export interface TreeFactRow {
   readonly supersededHow?: SupersedeDecider | undefined;
 }
 
-/** A tree node inside its page: a node row without the keys the page carries. */
-export type TreeNodeCell = Omit<TreeNodeRow, 'profileId' | 'version'>;
-/** A fact inside its page. */
-export type TreeFactCell = Omit<TreeFactRow, 'profileId' | 'version'>;
+/** A tree node inside its page (schemas 4 and 5): a node row without the keys the page carries. */
+export type LegacyTreeNodeCell = Omit<TreeNodeRow, 'profileId' | 'version'>;
+/** A fact inside its page (schemas 4 and 5). */
+export type LegacyTreeFactCell = Omit<TreeFactRow, 'profileId' | 'version'>;
+
+/**
+ * Since schema 6 a cell carries its place in the tree's orders: `seq` orders the nodes (and,
+ * apart, the facts) as the tree's maps hold them, `levelSeq` orders a node within its level.
+ * Only their order means anything (an insert gives new items keys after the last; kept items
+ * keep theirs, so a write touches only the pages of what it changed).
+ */
+export interface TreeNodeCell extends LegacyTreeNodeCell {
+  readonly seq: number;
+  readonly levelSeq: number;
+}
+export interface TreeFactCell extends LegacyTreeFactCell {
+  readonly seq: number;
+}
 
 /**
  * Tree nodes of one version, stored by page (storage/tree-pages.ts): one IndexedDB record holds

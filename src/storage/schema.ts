@@ -7,6 +7,7 @@ import type { Transaction } from 'dexie';
 import { upgradeV1ToV2 } from './migrate-v1.ts';
 import { upgradeV3ToV4 } from './migrate-v3.ts';
 import { upgradeV4ToV5 } from './migrate-v4.ts';
+import { upgradeV5ToV6 } from './migrate-v5.ts';
 
 export interface SchemaVersion {
   readonly version: number;
@@ -76,15 +77,23 @@ export const V4_STORES = {
  */
 export const V5_STORES = {} as const;
 
+/**
+ * Version 6: a tree version's orders (nodes, each level, facts) move from id lists in its meta
+ * row into its pages, as position keys on each cell (tree-order.ts), so a write no longer
+ * rewrites 66,000 ids. No table changes.
+ */
+export const V6_STORES = {} as const;
+
 export const SCHEMA_HISTORY: readonly SchemaVersion[] = [
   { version: 1, stores: V1_STORES },
   { version: 2, stores: V2_STORES, upgrade: upgradeV1ToV2 },
   { version: 3, stores: V3_STORES },
   { version: 4, stores: V4_STORES, upgrade: upgradeV3ToV4 },
   { version: 5, stores: V5_STORES, upgrade: upgradeV4ToV5 },
+  { version: 6, stores: V6_STORES, upgrade: upgradeV5ToV6 },
 ];
 
-export const CURRENT_SCHEMA_VERSION = 5;
+export const CURRENT_SCHEMA_VERSION = 6;
 
 /** Tables holding profile data in the current schema (all keyed by profileId first). */
 export const PROFILE_TABLES = [

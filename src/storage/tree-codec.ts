@@ -21,6 +21,7 @@ import type {
   TreeNodePageRow,
 } from './rows.ts';
 import { byPage } from './tree-pages.ts';
+import { inKeyOrder, orderOf, type TreeOrder } from './tree-order.ts';
 import { bufferToVector, sameVector, vectorToBuffer } from './vector-codec.ts';
 
 /** A tree version as stored: its meta row and its pages. */
@@ -28,6 +29,8 @@ export interface TreeRows {
   readonly meta: TreeMetaRow;
   readonly nodePages: readonly TreeNodePageRow[];
   readonly factPages: readonly TreeFactPageRow[];
+  /** The orders the pages' keys give (tree-order.ts). */
+  readonly order: TreeOrder;
 }
 
 /** A tree version's content as read back: its meta row and every cell of its pages. */
@@ -56,9 +59,12 @@ export function dimensionOf(tree: MemoryTree): number {
   return 0;
 }
 
-export function nodeToCell(node: TreeNode): TreeNodeCell {
+/** A node as its page holds it, with its keys in `order` (tree-order.ts). */
+export function nodeToCell(node: TreeNode, order: TreeOrder): TreeNodeCell {
   return {
     id: node.id,
+    seq: order.node.get(node.id) ?? 0,
+    levelSeq: order.level.get(node.id) ?? 0,
     level: node.level,
     text: node.text,
     embedding: vectorToBuffer(node.embedding),
@@ -76,9 +82,10 @@ function copyProvenance(p: Provenance): Provenance {
   };
 }
 
-export function factToCell(fact: Fact): TreeFactCell {
+export function factToCell(fact: Fact, order: TreeOrder): TreeFactCell {
   return {
     id: fact.id,
+    seq: order.fact.get(fact.id) ?? 0,
     text: fact.text,
     category: fact.category,
     sources: fact.sources.map(copyProvenance),
@@ -111,9 +118,7 @@ export function metaOf(
     profileId,
     version,
     dimension: dimensionOf(tree),
-    levels: tree.levels.map((level) => [...level]),
-    nodeOrder: [...tree.nodes.keys()],
-    factOrder: [...tree.facts.keys()],
+    height: tree.levels.length,
     build: { ...tree.build },
     insertedSinceBuild: tree.insertedSinceBuild,
     nextNodeSeq: tree.nextNodeSeq,
@@ -122,19 +127,19 @@ export function metaOf(
 }
 
 /** Cells in their pages (tree-pages.ts), as the records of one tree version. */
-export function nodePages(
+export function nodePages<C extends { readonly id: string } = TreeNodeCell>(
   profileId: string,
   version: number,
-  cells: Iterable<TreeNodeCell>,
-): TreeNodePageRow[] {
+  cells: Iterable<C>,
+): { profileId: string; version: number; page: number; nodes: C[] }[] {
   return [...byPage(cells)].map(([page, nodes]) => ({ profileId, version, page, nodes }));
 }
 
-export function factPages(
+export function factPages<C extends { readonly id: string } = TreeFactCell>(
   profileId: string,
   version: number,
-  cells: Iterable<TreeFactCell>,
-): TreeFactPageRow[] {
+  cells: Iterable<C>,
+): { profileId: string; version: number; page: number; facts: C[] }[] {
   return [...byPage(cells)].map(([page, facts]) => ({ profileId, version, page, facts }));
 }
 
@@ -144,17 +149,52 @@ export function treeToRows(
   tree: MemoryTree,
   revision = 0,
 ): TreeRows {
+  const { order } = orderOf(tree);
   return {
     meta: metaOf(profileId, version, tree, revision),
-    nodePages: nodePages(profileId, version, [...tree.nodes.values()].map(nodeToCell)),
-    factPages: factPages(profileId, version, [...tree.facts.values()].map(factToCell)),
+    nodePages: nodePages(
+      profileId,
+      version,
+      [...tree.nodes.values()].map((n) => nodeToCell(n, order)),
+    ),
+    factPages: factPages(
+      profileId,
+      version,
+      [...tree.facts.values()].map((f) => factToCell(f, order)),
+    ),
+    order,
   };
 }
 
-export function rowsToTree({ meta, nodes, facts }: TreeCells): MemoryTree {
+/** The orders the cells' keys give. */
+export function orderOfCells(cells: Omit<TreeCells, 'meta'>): TreeOrder {
+  return {
+    node: new Map(cells.nodes.map((c) => [c.id, c.seq])),
+    level: new Map(cells.nodes.map((c) => [c.id, c.levelSeq])),
+    fact: new Map(cells.facts.map((c) => [c.id, c.seq])),
+  };
+}
+
+/** The tree the cells hold, in the orders their keys give. */
+export function rowsToTree(cells: TreeCells): MemoryTree {
+  const { meta } = cells;
+  const nodes = inKeyOrder(cells.nodes, (c) => c.seq);
+  const facts = inKeyOrder(cells.facts, (c) => c.seq);
   const byId = new Map<NodeId, TreeNode>();
+  const levels: NodeId[][] = Array.from({ length: Math.max(1, meta.height) }, () => []);
+  for (const row of inKeyOrder(cells.nodes, (c) => c.levelSeq)) {
+    const level = levels[row.level];
+    if (!level) {
+      throw new StoreCorruptError(
+        `Stored memory node ${row.id} is at level ${row.level} of a tree of ${meta.height}. ` +
+          'Export what you can and rebuild the memory.',
+      );
+    }
+    level.push(asNodeId(row.id));
+  }
   for (const row of nodes) {
-    const embedding = bufferToVector(row.embedding);
+    // The cells were just read: their buffers are this tree's own, no copy needed.
+    const embedding = bufferToVector(row.embedding, { copy: false });
     if (embedding.length !== meta.dimension) {
       throw new StoreCorruptError(
         `Stored memory node ${row.id} has ${embedding.length} dimensions, expected ${meta.dimension}. ` +
@@ -171,22 +211,12 @@ export function rowsToTree({ meta, nodes, facts }: TreeCells): MemoryTree {
       ...(row.factId === undefined ? {} : { factId: asFactId(row.factId) }),
     });
   }
-  const levels = meta.levels.map((level) => level.map(asNodeId));
-  const ordered = new Map<NodeId, TreeNode>();
-  for (const id of meta.nodeOrder) {
-    const node = byId.get(asNodeId(id));
-    if (!node)
-      throw new StoreCorruptError(`Stored memory tree lists node ${id} but it is missing.`);
-    ordered.set(node.id, node);
+  if (byId.size !== nodes.length) {
+    throw new StoreCorruptError('Stored memory tree holds a node twice.');
   }
-  if (ordered.size !== byId.size || levels.flat().length !== byId.size) {
-    throw new StoreCorruptError('Stored memory tree has nodes outside its levels.');
-  }
-  const factRows = new Map(facts.map((row) => [row.id, row]));
+  const ordered = byId;
   const factMap = new Map<FactId, Fact>();
-  for (const id of meta.factOrder) {
-    const row = factRows.get(id);
-    if (!row) throw new StoreCorruptError(`Stored memory tree lists fact ${id} but it is missing.`);
+  for (const row of facts) {
     factMap.set(asFactId(row.id), {
       id: asFactId(row.id),
       text: row.text,
@@ -199,8 +229,8 @@ export function rowsToTree({ meta, nodes, facts }: TreeCells): MemoryTree {
       ...lifetimeOf(row),
     });
   }
-  if (factMap.size !== factRows.size) {
-    throw new StoreCorruptError('Stored memory tree has facts outside its order.');
+  if (factMap.size !== facts.length) {
+    throw new StoreCorruptError('Stored memory tree holds a fact twice.');
   }
   return {
     nodes: ordered,

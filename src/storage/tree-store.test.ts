@@ -14,6 +14,7 @@ import {
 import { removeFacts } from '../engine/tree/edit.ts';
 import { pageOf } from './tree-pages.ts';
 import { nodeToCell } from './tree-codec.ts';
+import { orderOf } from './tree-order.ts';
 import { keywordSummariser } from '../engine/tree/summarise.ts';
 
 const embedder = new HashEmbedder({ dimension: 384 });
@@ -177,7 +178,7 @@ describe('tree store', () => {
       profileId,
       version,
       page: at,
-      nodes: [nodeToCell([...tree.nodes.values()][0]!)],
+      nodes: [nodeToCell([...tree.nodes.values()][0]!, orderOf(tree).order)],
     });
     // A rebuild that died while writing its node pages (no meta yet), in two versions.
     await db.treeNodePages.bulkPut([page('p', 4, 1), page('p', 4, 2), page('p', 7, 3)]);
@@ -200,5 +201,55 @@ describe('tree store with engine-built trees', () => {
     const db = await freshDb();
     await saveFresh(db, tree);
     expectSameTree((await loadLiveTree(db, 'p')).tree, tree);
+  });
+
+  it('keeps the orders in the pages: an insert writes a small meta row and only the pages it changed', async () => {
+    const db = await freshDb();
+    const tree = await tinyTree(embedder);
+    await saveFresh(db, tree);
+    const live = await loadLiveTree(db, 'p');
+    // One more fact, appended to level 0 and the maps, under an existing leaf.
+    const leaf = tree.levels[1]![0]!;
+    const leafNode = tree.nodes.get(leaf)!;
+    const fact = { ...[...tree.facts.values()][0]!, id: 'new-fact' as never, text: 'A new fact.' };
+    const node = { ...tree.nodes.get(leafNode.children[0]!)!, id: 'f:new-fact' as never };
+    const nodes = new Map(tree.nodes);
+    nodes.set(leaf, { ...leafNode, children: [...leafNode.children, node.id] });
+    nodes.set(node.id, { ...node, parent: leaf, factId: fact.id });
+    const after: MemoryTree = {
+      ...tree,
+      nodes,
+      levels: [[...tree.levels[0]!, node.id], ...tree.levels.slice(1)],
+      facts: new Map([...tree.facts, [fact.id, fact]]),
+    };
+    const nodePuts = vi.spyOn(db.treeNodePages, 'bulkPut');
+    const metaPuts = vi.spyOn(db.treeMeta, 'put');
+    await db.transaction('rw', TREE_TABLES(db), () => writeTreeChange(db, 'p', live, after));
+    const written = nodePuts.mock.calls.flatMap(([rows]) => rows.map((r) => r.page));
+    expect(new Set(written)).toEqual(new Set([pageOf(leaf), pageOf(node.id)]));
+    const meta = metaPuts.mock.calls[0]![0];
+    expect(JSON.stringify(meta).length).toBeLessThan(400); // no id lists
+    const loaded = await loadLiveTree(db, 'p');
+    expectSameTree(loaded.tree, after);
+    expect(loaded.tree.levels).toEqual(after.levels);
+    expect([...loaded.tree.facts.keys()]).toEqual([...after.facts.keys()]);
+  });
+
+  it('writes the pages of moved items when an order changes, and reads the new order back', async () => {
+    const db = await freshDb();
+    const tree = await tinyTree(embedder);
+    await saveFresh(db, tree);
+    const live = await loadLiveTree(db, 'p');
+    const reversedFacts = new Map([...tree.facts].reverse());
+    const level1 = [...tree.levels[1]!].reverse();
+    const after: MemoryTree = {
+      ...tree,
+      facts: reversedFacts,
+      levels: [tree.levels[0]!, level1, ...tree.levels.slice(2)],
+    };
+    await db.transaction('rw', TREE_TABLES(db), () => writeTreeChange(db, 'p', live, after));
+    const loaded = await loadLiveTree(db, 'p');
+    expect(loaded.tree.levels).toEqual(after.levels);
+    expect([...loaded.tree.facts.keys()]).toEqual([...reversedFacts.keys()]);
   });
 });

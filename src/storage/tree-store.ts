@@ -17,10 +17,12 @@ import {
   metaOf,
   nodePages,
   nodeToCell,
+  orderOfCells,
   rowsToTree,
   treeToRows,
 } from './tree-codec.ts';
 import { pageOf } from './tree-pages.ts';
+import { orderOf, type TreeOrder } from './tree-order.ts';
 
 export interface LiveTree {
   readonly tree: MemoryTree;
@@ -29,12 +31,17 @@ export interface LiveTree {
   readonly revision: number;
   /** The head's stamp (TreeHeadRow), where it has one. */
   readonly stamp?: string;
+  /**
+   * The position keys its pages hold (tree-order.ts), so that a write keeps them; absent, a
+   * write gives every node and fact its key again (and so rewrites every page).
+   */
+  readonly order?: TreeOrder;
 }
 
 const newStamp = () => crypto.randomUUID();
 
 /** The head row naming `live`, with its fingerprint. */
-const headOf = (profileId: string, live: Omit<LiveTree, 'tree'>): TreeHeadRow => ({
+const headOf = (profileId: string, live: Omit<LiveTree, 'tree' | 'order'>): TreeHeadRow => ({
   profileId,
   version: live.version,
   revision: live.revision,
@@ -86,12 +93,13 @@ export async function loadLiveTree(db: GroveDb, profileId: string): Promise<Live
       pages.nodes.toArray(),
       pages.facts.toArray(),
     ]);
+    const cells = {
+      nodes: nodePageRows.flatMap((p) => p.nodes),
+      facts: factPageRows.flatMap((p) => p.facts),
+    };
     return {
-      tree: rowsToTree({
-        meta,
-        nodes: nodePageRows.flatMap((p) => p.nodes),
-        facts: factPageRows.flatMap((p) => p.facts),
-      }),
+      tree: rowsToTree({ meta, ...cells }),
+      order: orderOfCells(cells),
       version: head.version,
       revision: meta.revision,
       ...(head.stamp !== undefined && head.revision === meta.revision ? { stamp: head.stamp } : {}),
@@ -132,6 +140,9 @@ export async function writeTreeChange(
   await assertUnchanged(db, profileId, before);
   const version = before.version === 0 ? 1 : before.version;
   const diff = diffTrees(before.tree, after);
+  // Kept items keep their position keys; new and moved ones get keys (and their pages a write).
+  const known = before.version === 0 || before.order !== undefined;
+  const { order, nodes: reordered, facts: refiled } = orderOf(after, before.order);
   // A touched page is written whole, from `after`: the cells that hash to it, or nothing.
   const touchedNodes = new Set(
     [...diff.putNodes, ...diff.deleteNodes].map((n) => pageOf(typeof n === 'string' ? n : n.id)),
@@ -139,15 +150,21 @@ export async function writeTreeChange(
   const touchedFacts = new Set(
     [...diff.putFacts, ...diff.deleteFacts].map((f) => pageOf(typeof f === 'string' ? f : f.id)),
   );
+  for (const id of reordered) touchedNodes.add(pageOf(id));
+  for (const id of refiled) touchedFacts.add(pageOf(id));
   const nodeRows = nodePages(
     profileId,
     version,
-    [...after.nodes.values()].filter((n) => touchedNodes.has(pageOf(n.id))).map(nodeToCell),
+    [...after.nodes.values()]
+      .filter((n) => !known || touchedNodes.has(pageOf(n.id)))
+      .map((n) => nodeToCell(n, order)),
   );
   const factRows = factPages(
     profileId,
     version,
-    [...after.facts.values()].filter((f) => touchedFacts.has(pageOf(f.id))).map(factToCell),
+    [...after.facts.values()]
+      .filter((f) => !known || touchedFacts.has(pageOf(f.id)))
+      .map((f) => factToCell(f, order)),
   );
   const emptied = (touched: Set<number>, written: readonly { page: number }[]) => {
     const kept = new Set(written.map((p) => p.page));
@@ -161,7 +178,7 @@ export async function writeTreeChange(
   await db.treeMeta.put(metaOf(profileId, version, after, revision));
   const stamp = before.version === 0 ? newStamp() : (before.stamp ?? newStamp());
   await db.treeHeads.put(headOf(profileId, { version, revision, stamp }));
-  return { tree: after, version, revision, stamp };
+  return { tree: after, version, revision, stamp, order };
 }
 
 export async function deleteTreeVersion(
@@ -188,7 +205,6 @@ export async function replaceTree(
   tree: MemoryTree,
   hooks: { beforeSwitch?: () => Promise<void> } = {},
 ): Promise<LiveTree> {
-  // Keys only: a meta row holds the order of every node and fact.
   const metaKeys = await db.treeMeta.where('profileId').equals(profileId).primaryKeys();
   const versions = metaKeys.map((key) => (key as unknown as [string, number])[1]);
   const version = Math.max(before.version, ...versions) + 1;
@@ -201,7 +217,13 @@ export async function replaceTree(
   }
   await db.treeMeta.put(rows.meta);
   await hooks.beforeSwitch?.();
-  const live: LiveTree = { tree, version, revision: rows.meta.revision, stamp: newStamp() };
+  const live: LiveTree = {
+    tree,
+    version,
+    revision: rows.meta.revision,
+    stamp: newStamp(),
+    order: rows.order,
+  };
   await db.transaction('rw', TREE_TABLES(db), async () => {
     await assertUnchanged(db, profileId, before);
     await db.treeHeads.put(headOf(profileId, live));
@@ -218,7 +240,6 @@ export async function replaceTree(
 export async function collectOrphanTrees(db: GroveDb, profileId: string): Promise<number[]> {
   return db.transaction('rw', TREE_TABLES(db), async () => {
     const head = await db.treeHeads.get(profileId);
-    // Keys only: a meta row holds the order of every node and fact (66,000 ids at 30,000 facts).
     const metaKeys = await db.treeMeta.where('profileId').equals(profileId).primaryKeys();
     const versions = new Set(metaKeys.map((key) => (key as unknown as [string, number])[1]));
     for (const table of [db.treeNodePages, db.treeFactPages]) {
@@ -233,9 +254,9 @@ export async function collectOrphanTrees(db: GroveDb, profileId: string): Promis
 }
 
 /**
- * The live tree, read once and kept while it is live: a read checks the head and the live
- * version's meta row (its revision, bumped on every write, and its fact order) and loads the
- * nodes again only when they changed. Trees are immutable, so the one kept can be shared, and
+ * The live tree, read once and kept while it is live: a read checks the head (its fingerprint)
+ * or else the live version's meta row (its revision, bumped on every write) and loads the nodes
+ * again only when they changed. Trees are immutable, so the one kept can be shared, and
  * caches keyed on the tree object (the no-LLM judge's lexicon) keep working across reads.
  */
 export class LiveTreeCache {
@@ -284,9 +305,7 @@ export class LiveTreeCache {
         if (matches !== undefined) return matches;
         if (head?.version !== kept.version) return false;
         const meta = await db.treeMeta.get([profileId, head.version]);
-        return (
-          meta?.revision === kept.revision && sameOrder(meta.factOrder, kept.tree.facts.keys())
-        );
+        return meta?.revision === kept.revision;
       });
       if (same) return kept;
     }
@@ -294,10 +313,4 @@ export class LiveTreeCache {
     this.keep(live);
     return live;
   }
-}
-
-function sameOrder(ids: readonly string[], keys: Iterable<string>): boolean {
-  let i = 0;
-  for (const key of keys) if (ids[i++] !== key) return false;
-  return i === ids.length;
 }

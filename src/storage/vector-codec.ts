@@ -6,11 +6,12 @@ export function vectorToBuffer(vector: Vector): ArrayBuffer {
   return new Float32Array(vector).buffer;
 }
 
-export function bufferToVector(buffer: ArrayBuffer): Vector {
+/** The vector the bytes hold: a copy, unless the caller owns `buffer` (`copy: false`). */
+export function bufferToVector(buffer: ArrayBuffer, { copy = true } = {}): Vector {
   if (buffer.byteLength % 4 !== 0) {
     throw new RangeError(`An embedding of ${buffer.byteLength} bytes is not a float32 vector`);
   }
-  return new Float32Array(buffer.slice(0));
+  return new Float32Array(copy ? buffer.slice(0) : buffer);
 }
 
 export function isFiniteVector(vector: ArrayLike<number>): boolean {

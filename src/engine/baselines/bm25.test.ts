@@ -23,6 +23,24 @@ describe('bm25Terms', () => {
   });
 });
 
+describe('bm25Terms on plain ASCII and on any text', () => {
+  it('splits ASCII text exactly as the Unicode letters-and-digits pattern does', () => {
+    const unicode = (t: string) =>
+      (t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !['it', 's'].includes(w));
+    const text = "It's 2024-01-02: my e-mail x_y, A.B and C3PO's ~ranked #1 (really)!";
+    expect(bm25Terms(text)).toEqual(unicode(text).filter((w) => bm25Terms(w).length > 0));
+    expect(bm25Terms('Café in Zürich, 3 Ω')).toEqual(['café', 'zürich', '3', 'ω']);
+  });
+
+  it('counts a text the same when its counts are kept (the second index reuses them)', () => {
+    const texts = ['I bake sourdough loaves', 'Sourdough needs a starter', 'I run'];
+    const first = createBm25Index(texts);
+    const second = createBm25Index([...texts, 'A new loaf of sourdough']);
+    expect(second.scores('sourdough loaves').slice(0, 3)).not.toEqual([0, 0, 0]);
+    expect(first.scores('sourdough')).toEqual(createBm25Index(texts).scores('sourdough'));
+  });
+});
+
 describe('stemming (the stemmer package, Porter)', () => {
   it('matches a word by its stem: "live" finds "lives" and "living"', () => {
     expect(bm25Stems('She lives in Lisbon, living well')).toEqual([

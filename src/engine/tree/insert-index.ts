@@ -6,25 +6,148 @@
  * once until the leaf changes. Same arithmetic as `cosine` (dot / (norm · norm)), same order,
  * so the decisions are the ones the plain scans made.
  */
-import type { NodeId, Vector } from '../types.ts';
+import type { FactId, MemoryTree, NodeId, Vector } from '../types.ts';
 import { dot, meanDirection, norm } from '../vector.ts';
-import type { TreeDraft } from './draft.ts';
+import { TreeIntegrityError } from './tree-integrity-error.ts';
+
+/** What an index reads of the tree it serves: a draft (TreeDraft) during an insert, or a tree. */
+export interface IndexedTree {
+  readonly levels: readonly (readonly NodeId[])[];
+  node(id: NodeId): {
+    readonly embedding: Vector;
+    readonly children: readonly NodeId[];
+    readonly factId?: FactId | undefined;
+  };
+}
+
+/** A tree as an IndexedTree. */
+export function indexedTree(tree: MemoryTree): IndexedTree {
+  return {
+    levels: tree.levels,
+    node(id) {
+      const node = tree.nodes.get(id);
+      if (!node) throw new TreeIntegrityError(`Memory tree is inconsistent: node ${id} is missing`);
+      return node;
+    },
+  };
+}
+
+/**
+ * Lays out what the next insert into `tree` looks up (the facts' block and the leaves' centres)
+ * and keeps it for that insert: work a fresh worker can do while it waits, so that the first
+ * insert of a session does not.
+ */
+export async function prepareInsert(
+  tree: MemoryTree,
+  pause: () => Promise<void> = async () => undefined,
+): Promise<void> {
+  const index = new InsertIndex(indexedTree(tree), layouts.get(tree.nodes));
+  keepInsertLayout(tree, index.layout);
+  await index.prepare([1], pause);
+}
+
+/** Rows laid out, or centres computed, between two pauses of a sliced `prepare`. */
+const PREPARE_SLICE = 1000;
 
 interface Centre {
   readonly vector: Vector;
   readonly norm: number;
+  /** What it was computed from: the node's children and their embeddings (or its own). */
+  readonly from: readonly NodeId[];
+  readonly embeddings: readonly Vector[];
+}
+
+/**
+ * What an index has laid out, kept from one insert to the next (keepInsertLayout): the facts'
+ * block and the centres. Both are checked before use (the block by its ids, a centre by the
+ * children and embeddings it was computed from), so a layout kept for another tree is only ever
+ * slower, never wrong.
+ */
+export class InsertLayout {
+  factIds: NodeId[] = [];
+  factVectors = new Float32Array(0);
+  factNorms = new Float64Array(0);
+  dimension = 0;
+  /** Fact nodes in level-0 order that the laid-out block already holds. */
+  laidOut = 0;
+  readonly centres = new Map<NodeId, Centre>();
+}
+
+/** Layouts kept per tree (by its nodes map: a tree whose facts alone changed shares it). */
+const layouts = new WeakMap<MemoryTree['nodes'], InsertLayout>();
+
+/** Keeps `layout` for the next insert into `tree`. */
+export function keepInsertLayout(tree: MemoryTree, layout: InsertLayout): void {
+  layouts.set(tree.nodes, layout);
+}
+
+/** The layout kept for `tree`, if any (taken: a layout serves one insert, then its result). */
+export function takeInsertLayout(tree: MemoryTree): InsertLayout | undefined {
+  const layout = layouts.get(tree.nodes);
+  layouts.delete(tree.nodes);
+  return layout;
 }
 
 export class InsertIndex {
-  private factIds: NodeId[] = [];
-  private factVectors = new Float32Array(0);
-  private factNorms = new Float64Array(0);
-  private dimension = 0;
-  /** Fact nodes in the draft's level-0 order that the laid-out block already holds. */
-  private laidOut = 0;
-  private readonly centres = new Map<NodeId, Centre>();
+  private get factIds() {
+    return this.layout.factIds;
+  }
+  private get factVectors() {
+    return this.layout.factVectors;
+  }
+  private get factNorms() {
+    return this.layout.factNorms;
+  }
+  private get dimension() {
+    return this.layout.dimension;
+  }
+  private get laidOut() {
+    return this.layout.laidOut;
+  }
+  private get centres() {
+    return this.layout.centres;
+  }
 
-  constructor(private readonly draft: TreeDraft) {}
+  constructor(
+    private readonly draft: IndexedTree,
+    readonly layout: InsertLayout = new InsertLayout(),
+  ) {
+    // A kept block holds the rows of the level-0 prefix it matches, no more.
+    const level = draft.levels[0] ?? [];
+    const ids = layout.factIds;
+    let keep = Math.min(layout.laidOut, level.length);
+    for (let row = 0; row < keep; row++) {
+      if (ids[row] !== level[row]) {
+        keep = row;
+        break;
+      }
+    }
+    layout.laidOut = keep;
+    ids.length = keep;
+  }
+
+  /**
+   * Every fact laid out and every centre of `levels` computed, ahead of an insert, in slices
+   * with `pause` between them (a worker lets a waiting question go first).
+   */
+  async prepare(
+    levels: readonly number[] = [1],
+    pause: () => Promise<void> = async () => undefined,
+  ): Promise<void> {
+    const facts = this.draft.levels[0]?.length ?? 0;
+    for (let upTo = this.laidOut + PREPARE_SLICE; ; upTo += PREPARE_SLICE) {
+      this.layOutFacts(upTo);
+      if (this.laidOut >= facts) break;
+      await pause();
+    }
+    let done = 0;
+    for (const level of levels) {
+      for (const id of this.draft.levels[level] ?? []) {
+        this.centre(id);
+        if (++done % PREPARE_SLICE === 0) await pause();
+      }
+    }
+  }
 
   /** The first level-0 fact node (in level order) at cosine ≥ `threshold`, if any. */
   firstAtLeast(embedding: Vector, threshold: number): NodeId | undefined {
@@ -73,25 +196,37 @@ export class InsertIndex {
   }
 
   private centre(id: NodeId): Centre {
-    const kept = this.centres.get(id);
-    if (kept) return kept;
     const node = this.draft.node(id);
-    const vector =
-      node.children.length === 0
-        ? node.embedding
-        : meanDirection(node.children.map((child) => this.draft.node(child).embedding));
-    const centre = { vector, norm: norm(vector) };
+    const from = node.children.length === 0 ? [id] : node.children;
+    const kept = this.centres.get(id);
+    if (
+      kept &&
+      kept.from.length === from.length &&
+      kept.from.every(
+        (c, i) => c === from[i] && this.draft.node(c).embedding === kept.embeddings[i],
+      )
+    ) {
+      return kept;
+    }
+    const embeddings = from.map((child) => this.draft.node(child).embedding);
+    const vector = node.children.length === 0 ? node.embedding : meanDirection(embeddings);
+    const centre = { vector, norm: norm(vector), from: [...from], embeddings };
     this.centres.set(id, centre);
     return centre;
   }
 
-  /** Lays out the level-0 fact nodes not yet in the block (all of them the first time). */
-  private layOutFacts(): void {
+  /**
+   * Lays out the level-0 fact nodes not yet in the block (all of them the first time), or those
+   * before row `upTo`.
+   */
+  private layOutFacts(upTo = Number.POSITIVE_INFINITY): void {
     const level = this.draft.levels[0] ?? [];
-    if (this.laidOut === level.length) return;
+    if (this.laidOut >= level.length) return;
+    const end = Math.min(level.length, upTo);
     const first = level[0];
     if (first === undefined) return;
-    if (this.dimension === 0) this.dimension = this.draft.node(first).embedding.length;
+    const layout = this.layout;
+    if (layout.dimension === 0) layout.dimension = this.draft.node(first).embedding.length;
     const d = this.dimension;
     const capacity = Math.max(level.length, 1);
     if (this.factNorms.length < capacity) {
@@ -100,10 +235,10 @@ export class InsertIndex {
       vectors.set(this.factVectors.subarray(0, this.laidOut * d));
       const norms = new Float64Array(grown);
       norms.set(this.factNorms.subarray(0, this.laidOut));
-      this.factVectors = vectors;
-      this.factNorms = norms;
+      layout.factVectors = vectors;
+      layout.factNorms = norms;
     }
-    for (let row = this.laidOut; row < level.length; row++) {
+    for (let row = this.laidOut; row < end; row++) {
       const id = level[row] as NodeId;
       const node = this.draft.node(id);
       this.factIds[row] = id;
@@ -114,6 +249,6 @@ export class InsertIndex {
       this.factVectors.set(node.embedding, row * d);
       this.factNorms[row] = norm(node.embedding);
     }
-    this.laidOut = level.length;
+    layout.laidOut = end;
   }
 }

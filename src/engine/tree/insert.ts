@@ -9,7 +9,7 @@ import { mergeSources } from '../facts/dedup.ts';
 import type { EmbeddedFact, Fact, MemoryTree, NodeId, Vector } from '../types.ts';
 import { DUPLICATE_COSINE, MAX_LEAF_SIZE, MAX_ROOTS } from './constants.ts';
 import { factNodeId, TreeDraft } from './draft.ts';
-import { InsertIndex } from './insert-index.ts';
+import { InsertIndex, keepInsertLayout, takeInsertLayout } from './insert-index.ts';
 import { labelTree } from './label-tree.ts';
 import { splitInTwo } from './split.ts';
 import type { Summariser } from './summarise.ts';
@@ -47,7 +47,16 @@ export async function insertFacts(
   let newLeaves = 0;
   let splits = 0;
 
-  const index = new InsertIndex(draft);
+  // The index reads the draft without taking copies of the nodes it reads.
+  const index = new InsertIndex(
+    {
+      get levels() {
+        return draft.levels;
+      },
+      node: (id) => draft.peek(id),
+    },
+    takeInsertLayout(tree),
+  );
   for (const fact of newFacts) {
     options.signal?.throwIfAborted();
     const duplicate = findDuplicate(draft, index, fact.embedding);
@@ -94,15 +103,19 @@ export async function insertFacts(
   }
 
   const resummarised = await resummarise(draft, dirty, options);
+  const frozen = draft.freeze(tree.build, tree.insertedSinceBuild + added);
+  const next = labelTree(frozen, dirty, tree);
+  // The next insert starts from what this one laid out (each centre is checked before use).
+  keepInsertLayout(next, index.layout);
   return {
-    tree: labelTree(draft.freeze(tree.build, tree.insertedSinceBuild + added), dirty),
+    tree: next,
     report: { added, merged, newLeaves, splits, resummarised, rebuilt: false },
   };
 }
 
 function findDuplicate(draft: TreeDraft, index: InsertIndex, embedding: Vector): Fact | undefined {
   const id = index.firstAtLeast(embedding, DUPLICATE_COSINE);
-  const factId = id === undefined ? undefined : draft.node(id).factId;
+  const factId = id === undefined ? undefined : draft.peek(id).factId;
   return factId === undefined ? undefined : draft.facts.get(factId);
 }
 
@@ -126,7 +139,7 @@ function placeUnderClosestParent(draft: TreeDraft, index: InsertIndex, id: NodeI
 
 function splitLeaf(draft: TreeDraft, leaf: NodeId): NodeId {
   const children = draft.node(leaf).children;
-  const [, moved] = splitInTwo(children.map((id) => draft.node(id).embedding));
+  const [, moved] = splitInTwo(children.map((id) => draft.peek(id).embedding));
   const movedIds = moved.map((i) => children[i] as NodeId);
   const first = draft.node(movedIds[0] as NodeId);
   const sibling = draft.addSummary(1, first.text, first.embedding, movedIds);
@@ -149,7 +162,7 @@ async function resummarise(
   order.sort((a, b) => draft.node(a).level - draft.node(b).level);
   for (const id of order) {
     const node = draft.node(id);
-    const members = node.children.map((child) => draft.node(child));
+    const members = node.children.map((child) => draft.peek(child));
     const summary = await options.summariser.summarise(members, options.signal);
     const embedding =
       summary.embedding ?? (await options.embedder.embed([summary.text], options.signal))[0];

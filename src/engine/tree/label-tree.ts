@@ -81,10 +81,15 @@ export const SCOPED_RELABEL_MAX_FACTS = 2000;
  * waits for its label): the labels such a change can move. A term crossing the tree-wide
  * frequency limit is picked up by the next full labelling.
  */
-export function labelTree(tree: MemoryTree, changed?: ReadonlySet<NodeId>): MemoryTree {
+export function labelTree(
+  tree: MemoryTree,
+  changed?: ReadonlySet<NodeId>,
+  /** The tree `tree` was changed from, if any: its term counts are carried over. */
+  from?: MemoryTree,
+): MemoryTree {
   if (tree.levels.length <= 1) return tree;
   const members = lazyMembers(tree);
-  const terms = factTerms(tree);
+  const terms = factTerms(tree, from);
   const termsOf = (id: FactId) => terms.get(id) ?? [];
   const texts = new Map<NodeId, string>();
   const inScope = changed && withSiblings(tree, changed);
@@ -137,23 +142,83 @@ function termsOfFact(fact: { readonly text: string }): string[] {
   return terms;
 }
 
-/** Each fact's candidate keywords, without the terms too common in the tree to name anything. */
-function factTerms(tree: MemoryTree): Map<FactId, string[]> {
-  const out = new Map<FactId, string[]>();
-  const df = new Map<string, number>();
-  for (const fact of tree.facts.values()) {
-    const terms = termsOfFact(fact);
-    out.set(fact.id, terms);
-    for (const term of new Set(terms)) df.set(term, (df.get(term) ?? 0) + 1);
+/** How many of a tree's facts hold each candidate keyword (kept per facts map). */
+const termCounts = new WeakMap<MemoryTree['facts'], ReadonlyMap<string, number>>();
+/** The facts map counted last: any two facts maps differ by a diff, so it can seed the next. */
+let lastCounted: WeakRef<MemoryTree['facts']> | undefined;
+
+function addCounts(df: Map<string, number>, fact: { readonly text: string }, sign: 1 | -1): void {
+  for (const term of new Set(termsOfFact(fact))) {
+    const n = (df.get(term) ?? 0) + sign;
+    if (n === 0) df.delete(term);
+    else df.set(term, n);
   }
-  if (tree.facts.size < MIN_FACTS_FOR_MAX_DF) return out;
-  const limit = MAX_TREE_DF * tree.facts.size;
-  for (const [id, terms] of out)
-    out.set(
-      id,
-      terms.filter((t) => (df.get(t) ?? 0) <= limit),
-    );
-  return out;
+}
+
+/**
+ * The tree's document frequencies: carried over from `from` where it has them (a few facts
+ * added to 30,000 change a few counts), else counted over every fact.
+ */
+function documentFrequencies(tree: MemoryTree, from?: MemoryTree): ReadonlyMap<string, number> {
+  const kept = termCounts.get(tree.facts);
+  if (kept) return kept;
+  const last = lastCounted?.deref();
+  const base = from && termCounts.has(from.facts) ? from.facts : last;
+  const before = base && termCounts.get(base);
+  let df: Map<string, number>;
+  if (base && before) {
+    df = new Map(before);
+    for (const [id, fact] of base) {
+      const now = tree.facts.get(id);
+      if (now === fact) continue;
+      if (now === undefined || now.text !== fact.text) addCounts(df, fact, -1);
+    }
+    for (const [id, fact] of tree.facts) {
+      const old = base.get(id);
+      if (old === fact) continue;
+      if (old === undefined || old.text !== fact.text) addCounts(df, fact, 1);
+    }
+  } else {
+    df = new Map();
+    for (const fact of tree.facts.values()) addCounts(df, fact, 1);
+  }
+  termCounts.set(tree.facts, df);
+  lastCounted = new WeakRef(tree.facts);
+  return df;
+}
+
+/** Lays out what labelling `tree` will count, ahead of time (a fresh worker's idle work). */
+export async function prepareLabels(
+  tree: MemoryTree,
+  pause: () => Promise<void> = async () => undefined,
+): Promise<void> {
+  if (termCounts.has(tree.facts)) return;
+  let i = 0;
+  for (const fact of tree.facts.values()) {
+    termsOfFact(fact);
+    if (++i % 500 === 0) await pause();
+  }
+  documentFrequencies(tree);
+}
+
+/**
+ * Each fact's candidate keywords, without the terms too common in the tree to name anything;
+ * worked out per fact when asked (a scoped relabel reads a few hundred of 30,000).
+ */
+function factTerms(tree: MemoryTree, from?: MemoryTree): ReadonlyMap<FactId, string[]> {
+  const df = documentFrequencies(tree, from);
+  const limit = tree.facts.size < MIN_FACTS_FOR_MAX_DF ? Infinity : MAX_TREE_DF * tree.facts.size;
+  const out = new Map<FactId, string[]>();
+  const get = (id: FactId): string[] | undefined => {
+    const known = out.get(id);
+    if (known) return known;
+    const fact = tree.facts.get(id);
+    if (!fact) return undefined;
+    const terms = termsOfFact(fact).filter((t) => (df.get(t) ?? 0) <= limit);
+    out.set(id, terms);
+    return terms;
+  };
+  return { get } as ReadonlyMap<FactId, string[]>;
 }
 
 function needsLabel(tree: MemoryTree, id: NodeId, members: Members): boolean {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { decodeOutline, encodeOutline, treeOutline } from './outline.ts';
-import { HashEmbedder } from '../testing/index.ts';
+import {
+  decodeOutline,
+  drawnOutline,
+  encodeOutline,
+  treeOutline,
+  WHOLE_OUTLINE_MAX_FACTS,
+} from './outline.ts';
+import { chunkedTree, HashEmbedder } from '../testing/index.ts';
+import { createRng, gaussian } from '../rng.ts';
+import { asFactId, asSessionId } from '../types.ts';
 import { tinyTree } from './tiny-tree.test-support.ts';
 
 const embedder = new HashEmbedder();
@@ -96,5 +104,46 @@ describe('treeOutline', () => {
     expect([...back.facts.values()]).toEqual([...outline.facts.values()]);
     expect(back.facts.get('cat' as never)).not.toHaveProperty('validFrom');
     expect(back.facts.get('seattle' as never)).not.toHaveProperty('supersededBy');
+  });
+});
+
+describe('drawnOutline', () => {
+  const bigTree = () => {
+    const rng = createRng(3);
+    return chunkedTree(
+      Array.from({ length: WHOLE_OUTLINE_MAX_FACTS + 1 }, (_, i) => ({
+        id: asFactId(`f${i}`),
+        text: `fact ${i}`,
+        category: 'other' as const,
+        sources: [{ sessionId: asSessionId(`s${i % 50}`), turnIds: [] }],
+        embedding: Float32Array.from([gaussian(rng), gaussian(rng), gaussian(rng)]),
+      })),
+    );
+  };
+
+  it('is the whole outline of a small tree', async () => {
+    const tree = await tinyTree(embedder);
+    expect(drawnOutline(tree)).toBe(treeOutline(tree));
+    expect(drawnOutline(tree).partial).toBeUndefined();
+  });
+
+  it("holds a large tree's summaries only, counts what it left out, and crosses as text", () => {
+    const tree = bigTree();
+    const drawn = drawnOutline(tree);
+    expect(drawn.facts.size).toBe(0);
+    expect(drawn.levels[0]).toEqual([]);
+    expect(drawn.levels.slice(1)).toEqual(tree.levels.slice(1));
+    expect(drawn.nodes.size).toBe(tree.nodes.size - tree.levels[0]!.length);
+    expect(drawn.partial).toEqual({
+      facts: WHOLE_OUTLINE_MAX_FACTS + 1,
+      levelSizes: tree.levels.map((l) => l.length),
+    });
+    const leaf = tree.levels[1]![0]!;
+    expect(drawn.nodes.get(leaf)?.children).toEqual(tree.nodes.get(leaf)?.children);
+    const back = decodeOutline(encodeOutline(drawn));
+    expect(back.partial).toEqual(drawn.partial);
+    expect(back.nodes.get(leaf)?.children).toEqual(tree.nodes.get(leaf)?.children);
+    expect(back.levels).toEqual(drawn.levels);
+    expect(decodeOutline(encodeOutline(treeOutline(tree))).partial).toBeUndefined();
   });
 });

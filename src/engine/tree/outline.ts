@@ -17,25 +17,64 @@ import {
   type OutlineNode,
   type Provenance,
   type SupersedeDecider,
+  type TreeNode,
   type TreeOutline,
 } from '../types.ts';
 
 const outlines = new WeakMap<MemoryTree, TreeOutline>();
+const drawn = new WeakMap<MemoryTree, TreeOutline>();
+
+/**
+ * A forest with more facts than this is sent to a page in part first (`drawnOutline`): its views
+ * open such a forest on its upper summaries (ui/tree/level-of-detail.ts), and its 30,000 facts
+ * with their provenance are most of what an outline weighs.
+ */
+export const WHOLE_OUTLINE_MAX_FACTS = 5000;
+
+/**
+ * What a page draws of `tree` first: the whole outline of a small tree; of a larger one, its
+ * summaries (levels 1 and up, their children naming the facts' nodes left out), without level 0
+ * and the facts, counted in `partial`. The rest comes with `treeOutline` when a view asks.
+ */
+export function drawnOutline(tree: MemoryTree): TreeOutline {
+  if (tree.facts.size <= WHOLE_OUTLINE_MAX_FACTS || tree.levels.length <= 1) {
+    return treeOutline(tree);
+  }
+  const kept = drawn.get(tree);
+  if (kept) return kept;
+  const nodes = new Map<NodeId, OutlineNode>();
+  for (const level of tree.levels.slice(1)) {
+    for (const id of level) {
+      const node = tree.nodes.get(id);
+      if (node) nodes.set(id, outlineNode(node));
+    }
+  }
+  const outline: TreeOutline = {
+    nodes,
+    levels: [[], ...tree.levels.slice(1)],
+    facts: new Map(),
+    partial: { facts: tree.facts.size, levelSizes: tree.levels.map((l) => l.length) },
+  };
+  drawn.set(tree, outline);
+  return outline;
+}
+
+function outlineNode(node: TreeNode): OutlineNode {
+  return {
+    id: node.id,
+    level: node.level,
+    text: node.text,
+    parent: node.parent,
+    children: node.children,
+    ...(node.factId === undefined ? {} : { factId: node.factId }),
+  };
+}
 
 export function treeOutline(tree: MemoryTree): TreeOutline {
   const kept = outlines.get(tree);
   if (kept) return kept;
   const nodes = new Map<NodeId, OutlineNode>();
-  for (const node of tree.nodes.values()) {
-    nodes.set(node.id, {
-      id: node.id,
-      level: node.level,
-      text: node.text,
-      parent: node.parent,
-      children: node.children,
-      ...(node.factId === undefined ? {} : { factId: node.factId }),
-    });
-  }
+  for (const node of tree.nodes.values()) nodes.set(node.id, outlineNode(node));
   const outline: TreeOutline = { nodes, levels: tree.levels, facts: tree.facts };
   outlines.set(tree, outline);
   return outline;
@@ -54,12 +93,14 @@ interface OutlineColumns {
     readonly text: string[];
     /** Position of the parent, -1 for a root. */
     readonly parent: number[];
-    readonly children: number[][];
+    /** Positions of the children; the id itself of a child the outline leaves out. */
+    readonly children: (number | string)[][];
     /** Position of the node's fact, -1 for a summary. */
     readonly fact: number[];
   };
   /** Node positions, per level. */
   readonly levels: number[][];
+  readonly partial?: { readonly facts: number; readonly levelSizes: readonly number[] };
   readonly facts: {
     readonly id: string[];
     readonly text: string[];
@@ -127,7 +168,7 @@ export function encodeOutline(outline: TreeOutline): string {
     nodes.level.push(node.level);
     nodes.text.push(node.text);
     nodes.parent.push(node.parent === null ? -1 : at(node.parent));
-    nodes.children.push(node.children.map(at));
+    nodes.children.push(node.children.map((c) => nodeAt.get(c) ?? c));
     nodes.fact.push(node.factId === undefined ? -1 : (factAt.get(node.factId) ?? -1));
   }
   const facts: OutlineColumns['facts'] = {
@@ -154,6 +195,7 @@ export function encodeOutline(outline: TreeOutline): string {
     nodes,
     levels: outline.levels.map((level) => level.map(at)),
     facts,
+    ...(outline.partial ? { partial: outline.partial } : {}),
   };
   const text = JSON.stringify(columns);
   encoded.set(outline, text);
@@ -192,9 +234,14 @@ export function decodeOutline(text: string): TreeOutline {
       level: n.level[i] ?? 0,
       text: n.text[i] ?? '',
       parent: parent < 0 ? null : idAt(parent),
-      children: (n.children[i] ?? []).map(idAt),
+      children: (n.children[i] ?? []).map((c) => (typeof c === 'string' ? asNodeId(c) : idAt(c))),
       ...(fact < 0 ? {} : { factId: factIds[fact] as FactId }),
     });
   });
-  return { nodes, levels: columns.levels.map((level) => level.map(idAt)), facts };
+  return {
+    nodes,
+    levels: columns.levels.map((level) => level.map(idAt)),
+    facts,
+    ...(columns.partial ? { partial: columns.partial } : {}),
+  };
 }

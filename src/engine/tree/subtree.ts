@@ -47,30 +47,45 @@ export function roots(tree: MemoryTree): readonly NodeId[] {
   return tree.levels[tree.levels.length - 1] ?? [];
 }
 
-const centroids = new WeakMap<MemoryTree, Map<NodeId, Vector>>();
+const centroids = new WeakMap<MemoryTree, Map<NodeId, Vector | null>>();
 
 /**
  * The (unnormalised) sum of the fact embeddings under `id`: the direction of everything a node
  * stands for. Without an LLM a summary is one member fact, so this steers better than its text.
- * Cached per tree (trees are immutable).
+ * Cached per tree (trees are immutable), and built bottom-up: a node's sum is its children's
+ * sums added, so a walk's first question does not add up 30,000 fact vectors once per level.
  */
 export function factCentroid(tree: MemoryTree, id: NodeId): Vector | undefined {
   let cache = centroids.get(tree);
   if (!cache) centroids.set(tree, (cache = new Map()));
+  return centroidIn(tree, cache, id) ?? undefined;
+}
+
+function centroidIn(
+  tree: MemoryTree,
+  cache: Map<NodeId, Vector | null>,
+  id: NodeId,
+): Vector | null {
   const known = cache.get(id);
-  if (known) return known;
-  const vectors: Vector[] = [];
-  const stack: NodeId[] = [id];
-  while (stack.length > 0) {
-    const node = tree.nodes.get(stack.pop() as NodeId);
-    if (!node) continue;
-    if (node.level === 0) vectors.push(node.embedding);
-    stack.push(...node.children);
+  if (known !== undefined) return known;
+  const node = tree.nodes.get(id);
+  let sum: Float32Array | null = null;
+  if (node) {
+    const add = (v: Vector) => {
+      const into = (sum ??= new Float32Array(v.length));
+      for (let i = 0; i < v.length; i++) into[i] = (into[i] as number) + (v[i] as number);
+    };
+    if (node.level === 0) add(node.embedding);
+    for (const child of node.children) {
+      const below = tree.nodes.get(child);
+      if (!below) continue;
+      if (below.level === 0 && below.children.length === 0) add(below.embedding);
+      else {
+        const v = centroidIn(tree, cache, child);
+        if (v) add(v);
+      }
+    }
   }
-  const first = vectors[0];
-  if (!first) return undefined;
-  const sum = new Float32Array(first.length);
-  for (const v of vectors) for (let i = 0; i < v.length; i++) sum[i] = (sum[i] ?? 0) + (v[i] ?? 0);
   cache.set(id, sum);
   return sum;
 }

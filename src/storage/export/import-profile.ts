@@ -181,14 +181,15 @@ export async function importProfile(
       await db.topicTrees.bulkAdd(history.topicTrees);
       const tree = data.tree;
       if (!tree) return target;
+      // The file's orders, as the keys the pages keep (storage/tree-order.ts).
+      const levelSeq = new Map<string, number>();
+      for (const level of tree.levels) level.forEach((id, i) => levelSeq.set(id, i));
       await db.treeHeads.add({ ...base, version, revision: 0, stamp: crypto.randomUUID() });
       await db.treeMeta.add({
         ...base,
         version,
         dimension: tree.dimension,
-        levels: tree.levels,
-        nodeOrder: tree.nodes.map((n) => n.id),
-        factOrder: tree.facts.map((f) => f.id),
+        height: tree.levels.length,
         build: tree.build,
         insertedSinceBuild: tree.insertedSinceBuild,
         nextNodeSeq: tree.nextNodeSeq,
@@ -198,13 +199,21 @@ export async function importProfile(
         nodePages(
           pid,
           version,
-          tree.nodes.map(({ embedding, ...n }): TreeNodeCell => ({
+          tree.nodes.map(({ embedding, ...n }, seq): TreeNodeCell => ({
             ...n,
+            seq,
+            levelSeq: levelSeq.get(n.id) ?? 0,
             embedding: base64ToBytes(embedding).slice().buffer,
           })),
         ),
       );
-      await db.treeFactPages.bulkAdd(factPages(pid, version, tree.facts));
+      await db.treeFactPages.bulkAdd(
+        factPages(
+          pid,
+          version,
+          tree.facts.map((f, seq) => ({ ...f, seq })),
+        ),
+      );
       return target;
     }),
   );

@@ -4,6 +4,7 @@
  * measured speed, or a typical laptop's) and the time the search took. A
  * task reply is written from the task memory (its card), so its facts are shown as related.
  */
+import { useEffect } from 'react';
 import { DEVICE_PROFILES, estimatedSearchMs } from '../../engine/cost/index.ts';
 import type { MemoriesUsed as Memories } from '../../state/chat-types.ts';
 import { thisDeviceEstimate, type DeviceEstimate } from '../../state/runtime-slice.ts';
@@ -52,7 +53,17 @@ export function MemoriesUsed({
   const tree = useGrove((s) => s.tree);
   const runtime = useGrove((s) => s.runtime);
   const measured = useGrove((s) => s.measuredProfile);
-  const { store } = useServices();
+  const { store, memoryActions } = useServices();
+  // The walk judged facts the page does not hold yet (a large forest's summaries came first).
+  const missing =
+    tree?.partial !== undefined &&
+    memories.status !== 'failed' &&
+    memories.events.some(
+      (e) => (e.type === 'keep' || e.type === 'prune') && !tree.nodes.has(e.node),
+    );
+  useEffect(() => {
+    if (missing) void memoryActions.loadWholeTree();
+  }, [missing, memoryActions]);
   if (memories.status === 'failed') {
     return (
       <p className="memories-error" data-testid="memories-error">

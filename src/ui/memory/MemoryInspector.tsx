@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { leafOfFact } from '../../state/memory-link-slice.ts';
 import type { FactView } from '../../storage/memory-store.ts';
 import { useGrove, useServices } from '../app-context.tsx';
+import { useWholeTree } from './use-whole-tree.ts';
 import { FactRow } from './FactRow.tsx';
 import { useInspectorReveal } from './use-inspector-reveal.ts';
 import { visibleFacts } from './visible-facts.ts';
@@ -15,7 +16,7 @@ export function MemoryInspector() {
   const facts = useGrove((s) => s.facts);
   const total = useGrove((s) => Math.max(s.inspection?.facts ?? 0, s.facts.length));
   const paused = useGrove((s) => s.inspection?.paused ?? false);
-  const tree = useGrove((s) => s.tree);
+  const tree = useWholeTree();
   const linkedFact = useGrove((s) => s.linkedFact);
   const [query, setQuery] = useState('');
   const [pausing, setPausing] = useState<boolean | null>(null);

@@ -7,10 +7,12 @@ import { ExportImport } from './ExportImport.tsx';
 import { LinkedTreeView } from './LinkedTreeView.tsx';
 import { MemoryInspector } from './MemoryInspector.tsx';
 import { TaskMemoryList } from './TaskMemoryList.tsx';
+import { useWholeTree } from './use-whole-tree.ts';
 import './memory.css';
 
 export function MemoryView() {
-  const tree = useGrove((s) => s.tree);
+  const tree = useWholeTree();
+  const loading = useGrove((s) => s.tree?.partial !== undefined);
   const traversal = useGrove((s) => s.lastTraversal);
   const error = useGrove((s) => s.memoryError);
   return (
@@ -22,7 +24,13 @@ export function MemoryView() {
       )}
       <section className="panel tree-panel" aria-labelledby="tree-heading">
         <h2 id="tree-heading">Memory tree</h2>
-        <LinkedTreeView tree={tree} traversal={traversal} />
+        {loading ? (
+          <p className="muted" role="status" data-testid="tree-loading">
+            Reading the lower levels of the memory tree…
+          </p>
+        ) : (
+          <LinkedTreeView tree={tree} traversal={traversal} />
+        )}
       </section>
       <div className="memory-side">
         <MemoryInspector />

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { inKeyOrder, keepOrder } from './tree-order.ts';
+
+const keys = (before: Record<string, number> | undefined, ids: string[]) => {
+  const into = new Map<string, number>();
+  const changed = new Set<string>();
+  keepOrder(before && new Map(Object.entries(before)), ids, into, changed);
+  return { keys: Object.fromEntries(into), changed: [...changed] };
+};
+
+describe('position keys of a tree order', () => {
+  it('numbers a fresh order 0, 1, 2 …', () => {
+    expect(keys(undefined, ['a', 'b', 'c'])).toEqual({
+      keys: { a: 0, b: 1, c: 2 },
+      changed: ['a', 'b', 'c'],
+    });
+  });
+
+  it('keeps every key when items are appended or removed: only the new ones change', () => {
+    expect(keys({ a: 0, b: 1, c: 2 }, ['a', 'c', 'd', 'e'])).toEqual({
+      keys: { a: 0, c: 2, d: 3, e: 4 },
+      changed: ['d', 'e'],
+    });
+  });
+
+  it('gives items that no longer sort after their predecessor new keys, in the new order', () => {
+    const { keys: k, changed } = keys({ a: 0, b: 1, c: 2 }, ['c', 'a', 'x', 'b']);
+    expect(changed).toEqual(['a', 'x', 'b']);
+    const sorted = Object.entries(k)
+      .sort((p, q) => p[1] - q[1])
+      .map(([id]) => id);
+    expect(sorted).toEqual(['c', 'a', 'x', 'b']);
+  });
+});
+
+describe('items in the order of their keys', () => {
+  const order = (keys: number[]) =>
+    inKeyOrder(
+      keys.map((key, i) => ({ key, i })),
+      (x) => x.key,
+    ).map((x) => x.i);
+
+  it('places dense keys directly and sorts the rest in with them, ties in the order given', () => {
+    expect(order([2, 0, 1])).toEqual([1, 2, 0]);
+    expect(order([5, 1e9, 0, -3, 2.5, 5, 1])).toEqual([3, 2, 6, 4, 0, 5, 1]);
+    expect(order([])).toEqual([]);
+  });
+
+  it('agrees with a stable sort on any keys', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let round = 0; round < 50; round++) {
+      const keys = Array.from({ length: 40 }, () =>
+        next() % 3 === 0 ? next() % 1000 : next() % 50,
+      );
+      const expected = keys
+        .map((key, i) => ({ key, i }))
+        .sort((a, b) => a.key - b.key || a.i - b.i)
+        .map((x) => x.i);
+      expect(order(keys)).toEqual(expected);
+    }
+  });
+});

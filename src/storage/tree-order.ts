@@ -1,0 +1,86 @@
+/**
+ * Where each node and fact sits in a tree's orders (its nodes map, each level, its facts map),
+ * as numbers kept in the pages (schema 6: TreeNodeCell.seq / levelSeq, TreeFactCell.seq)
+ * instead of id lists in the meta row. Only the order of the keys means anything, so a change
+ * keeps every key that still sorts after the one before it and gives the others new ones: an
+ * insert (new items appended, some removed) changes no kept item's key, and a write rewrites only
+ * the pages of what it changed.
+ */
+import type { MemoryTree } from '../engine/types.ts';
+
+export interface TreeOrder {
+  /** Position key of each node in the nodes map's order. */
+  readonly node: ReadonlyMap<string, number>;
+  /** Position key of each node within its level. */
+  readonly level: ReadonlyMap<string, number>;
+  /** Position key of each fact in the facts map's order. */
+  readonly fact: ReadonlyMap<string, number>;
+}
+
+/**
+ * Keys for `ids` in their order: the key from `before` where it sorts after the key before it,
+ * else a new one (the last key plus one). Ids whose key is new or changed go into `changed`.
+ */
+export function keepOrder(
+  before: ReadonlyMap<string, number> | undefined,
+  ids: Iterable<string>,
+  into: Map<string, number>,
+  changed: Set<string>,
+): void {
+  let last = Number.NEGATIVE_INFINITY;
+  for (const id of ids) {
+    const kept = before?.get(id);
+    if (kept !== undefined && kept > last) {
+      into.set(id, kept);
+      last = kept;
+      continue;
+    }
+    last = last === Number.NEGATIVE_INFINITY ? 0 : Math.floor(last) + 1;
+    into.set(id, last);
+    changed.add(id);
+  }
+}
+
+export interface OrderChange {
+  readonly order: TreeOrder;
+  /** Nodes whose `seq` or `levelSeq` is new or changed: their pages are written. */
+  readonly nodes: ReadonlySet<string>;
+  readonly facts: ReadonlySet<string>;
+}
+
+/** The orders of `tree`, keeping the keys of `before` wherever they still hold. */
+export function orderOf(tree: MemoryTree, before?: TreeOrder): OrderChange {
+  const node = new Map<string, number>();
+  const level = new Map<string, number>();
+  const fact = new Map<string, number>();
+  const nodes = new Set<string>();
+  const facts = new Set<string>();
+  keepOrder(before?.node, tree.nodes.keys(), node, nodes);
+  for (const ids of tree.levels) keepOrder(before?.level, ids, level, nodes);
+  keepOrder(before?.fact, tree.facts.keys(), fact, facts);
+  return { order: { node, level, fact }, nodes, facts };
+}
+
+/**
+ * Items in the order of their keys (ties in the order given). Keys are mostly a dense run of
+ * integers (0, 1, 2 … after a build, a few more after each insert), so they are placed in slots
+ * directly, with a sort only for keys that do not fit (a heavy user's 36,000 nodes sort slowly).
+ */
+export function inKeyOrder<T>(items: readonly T[], keyOf: (item: T) => number): T[] {
+  const n = items.length;
+  const slots: (T | undefined)[] = new Array<T | undefined>(2 * n + 16);
+  const rest: { item: T; key: number; i: number }[] = [];
+  let i = 0;
+  for (const item of items) {
+    const key = keyOf(item);
+    if (Number.isInteger(key) && key >= 0 && key < slots.length && slots[key] === undefined) {
+      slots[key] = item;
+    } else rest.push({ item, key, i });
+    i++;
+  }
+  const placed = slots.filter((item): item is T => item !== undefined);
+  if (rest.length === 0) return placed;
+  // Merge the placed items with the rest (sorted), by key; a placed item goes first on a tie.
+  const all = [...placed.map((item, at) => ({ item, key: keyOf(item), i: -n + at })), ...rest];
+  return all.sort((a, b) => a.key - b.key || a.i - b.i).map(({ item }) => item);
+}
