@@ -274,7 +274,12 @@ export function hybridQuery(
   const query = {
     question,
     w,
-    vector: feedbackQuery(queryVector, lexicon.factVectors()),
+    vector: feedbackQuery(
+      queryVector,
+      lexicon.factVectors(),
+      {},
+      lexicon.factCosines(queryVector).cosines,
+    ),
     embeddingWeight: signalWeight(signal, w),
   };
   memo.set(queryVector, query);

@@ -13,8 +13,7 @@
  * (cosine alone) at `SIGNAL_LOW` or less, linearly between.
  */
 
-import type { MemoryTree, Vector } from '../types.ts';
-import { cosine } from '../vector.ts';
+import type { FactId, MemoryTree, Vector } from '../types.ts';
 import type { TreeLexicon } from './lexicon.ts';
 
 /** At or below this signal the question is steered by meaning alone. */
@@ -55,14 +54,12 @@ export function questionSignal(
 ): number {
   const match = lexicon.lexicalSignal(question);
   if (match.session === undefined || match.share === 0) return 0;
+  const { ids, cosines } = lexicon.factCosines(query);
+  const own = lexicon.sessionFacts(match.session);
   let best = -Infinity;
-  const cosines: number[] = [];
-  for (const fact of tree.facts.values()) {
-    const v = lexicon.factVector(fact.id);
-    if (!v) continue;
-    const c = cosine(v, query);
-    cosines.push(c);
-    if (c > best && fact.sources.some((s) => s.sessionId === match.session)) best = c;
+  for (let i = 0; i < ids.length; i++) {
+    const c = cosines[i] as number;
+    if (c > best && own.has(ids[i] as FactId)) best = c;
   }
   if (best === -Infinity || cosines.length === 0) return 0;
   let above = 0;

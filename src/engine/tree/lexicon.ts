@@ -22,6 +22,7 @@ import { createBm25Index, type Bm25Index } from '../baselines/bm25.ts';
 import { sessionText } from '../baselines/session-text.ts';
 import { standardise } from '../scores.ts';
 import type { FactId, MemoryTree, NodeId, Session, SessionId, Vector } from '../types.ts';
+import { norm } from '../vector.ts';
 import { nodeOf } from './subtree.ts';
 
 /**
@@ -49,6 +50,11 @@ export interface LexicalMatch {
   readonly session?: SessionId;
 }
 
+export interface FactCosines {
+  readonly ids: readonly FactId[];
+  readonly cosines: Float64Array;
+}
+
 export interface TreeLexicon {
   /** The lexical evidence of `question` for one fact (see the module comment). */
   factScore(question: string, factId: FactId, sessionWeight?: number): number;
@@ -63,6 +69,14 @@ export interface TreeLexicon {
   factVector(factId: FactId): Vector | undefined;
   /** Every fact's embedding (its level-0 node's), in no particular order. */
   factVectors(): readonly Vector[];
+  /**
+   * Every fact's cosine to `query`, in `factVectors()` order with their ids, kept for the last
+   * query: the lexical signal and the question's feedback both read them (30,000 facts: one dot
+   * product each, not the three of separate `cosine` calls, once, not twice).
+   */
+  factCosines(query: Vector): FactCosines;
+  /** The facts a session gave, in the tree's order. */
+  sessionFacts(session: SessionId): ReadonlySet<FactId>;
   /** Builds the BM25 indexes now rather than on the first question (a profile just opened). */
   prepare(): void;
 }
@@ -170,6 +184,37 @@ function buildLexicon(tree: MemoryTree, texts: SessionTexts | undefined): TreeLe
     if (node.factId !== undefined) vectors.set(node.factId, node.embedding);
   let indexes: Indexes | undefined;
   let allVectors: Vector[] | undefined;
+  // Each fact's norm, worked out once: a question's cosines are then one dot product a fact, the
+  // same arithmetic as `cosine` (so the same numbers to the last bit).
+  let normed: { ids: FactId[]; vectors: Vector[]; norms: Float64Array } | undefined;
+  const withNorms = () => {
+    if (normed) return normed;
+    const all = (allVectors ??= [...vectors.values()]);
+    return (normed = {
+      ids: [...vectors.keys()],
+      vectors: all,
+      norms: Float64Array.from(all, norm),
+    });
+  };
+  let bySession: Map<SessionId, Set<FactId>> | undefined;
+  let lastCosines: { query: Vector; out: FactCosines } | undefined;
+  const factCosines = (query: Vector): FactCosines => {
+    if (lastCosines?.query === query) return lastCosines.out;
+    const { ids, vectors: all, norms } = withNorms();
+    const q = norm(query);
+    const cosines = new Float64Array(ids.length);
+    for (let r = 0; r < ids.length; r++) {
+      const d = (norms[r] as number) * q;
+      if (d === 0) continue;
+      // `dot` inlined: that shared helper sees every kind of array and runs several times slower.
+      const v = all[r] as Vector;
+      let sum = 0;
+      for (let i = 0; i < v.length; i++) sum += (v[i] as number) * (query[i] as number);
+      cosines[r] = sum / d;
+    }
+    lastCosines = { query, out: { ids, cosines } };
+    return lastCosines.out;
+  };
   const prepare = () => (indexes ??= buildIndexes(tree, factIds, texts));
   // Built on the first node score; a tree whose levels do not hold its nodes in order (never
   // written by Grove) keeps the recursion, which names the broken reference.
@@ -266,6 +311,19 @@ function buildLexicon(tree: MemoryTree, texts: SessionTexts | undefined): TreeLe
     nodeScore: (question, id, w) => nodeScore(scoresFor(question, weight(w)), id),
     factVector: (id) => vectors.get(id),
     factVectors: () => (allVectors ??= [...vectors.values()]),
+    factCosines,
+    sessionFacts: (session) => {
+      if (!bySession) {
+        bySession = new Map();
+        for (const fact of tree.facts.values())
+          for (const { sessionId } of fact.sources) {
+            let of = bySession.get(sessionId);
+            if (!of) bySession.set(sessionId, (of = new Set()));
+            of.add(fact.id);
+          }
+      }
+      return bySession.get(session) ?? new Set();
+    },
     prepare: () => void prepare(),
   };
 }

@@ -22,18 +22,23 @@ export interface FeedbackOptions {
   readonly weight?: number;
 }
 
-/** q̂ + β·(mean direction of the `facts` vectors closest to q); q itself when there are none. */
+/**
+ * q̂ + β·(mean direction of the `facts` vectors closest to q); q itself when there are none.
+ * `cosines`, when given, are each vector's cosine to q, in order (TreeLexicon.factCosines).
+ */
 export function feedbackQuery(
   query: Vector,
   vectors: readonly Vector[],
   options: FeedbackOptions = {},
+  cosines?: ArrayLike<number>,
 ): Vector {
   const m = options.facts ?? FEEDBACK_FACTS;
   const beta = options.weight ?? FEEDBACK_WEIGHT;
   if (m <= 0 || beta === 0 || vectors.length === 0 || norm(query) === 0) return query;
   const top: { v: Vector; s: number }[] = [];
-  for (const v of vectors) {
-    const s = cosine(v, query);
+  for (let i = 0; i < vectors.length; i++) {
+    const v = vectors[i] as Vector;
+    const s = cosines ? (cosines[i] as number) : cosine(v, query);
     if (top.length < m) top.push({ v, s });
     else if (s > (top[top.length - 1] as { s: number }).s) top[top.length - 1] = { v, s };
     else continue;
