@@ -391,6 +391,8 @@ test('a heavy user: 1,800 sessions, 30,000 facts', async ({ page, browser }, tes
       judge: retrieval.judge,
       llmCalls: retrieval.llmCalls,
       itemsMean: retrieval.itemsMean,
+      /** Each question's round trip, in the order asked (the first follows the last open). */
+      samplesMs: retrieval.ms.map(r),
     },
     insert: {
       first: {

@@ -77,7 +77,8 @@ export async function prepareRetrieval(
 }
 
 /** Lets a waiting call (a question) run between two slices of background work. */
-const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+export const yieldToQuestions = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const pause = yieldToQuestions;
 
 /**
  * What the next insert would otherwise wait for, done while the worker is idle, in slices that

@@ -10,17 +10,22 @@ import { importProfile } from '../storage/export/import-profile.ts';
 import { requestPersistence, storageHealth } from '../storage/health.ts';
 import type { MemoryEngine } from './memory-engine.ts';
 import { MemoryHost, type HostOptions } from './memory-host.ts';
-import { prepareInsertAhead, prepareRetrieval, retrieveMemories } from './memory-retrieve.ts';
+import {
+  prepareInsertAhead,
+  prepareRetrieval,
+  retrieveMemories,
+  yieldToQuestions,
+} from './memory-retrieve.ts';
 import { createProfile, getSettings, listProfiles, requireProfile } from '../storage/profiles.ts';
 import type { LlmPort } from '../engine/ports.ts';
-import { treeProblems } from '../storage/tree-integrity.ts';
+import { treeProblemsInSlices } from '../storage/tree-integrity.ts';
 import type {
   BackgroundRebuild,
   MemoryApi,
   MemoryWorkerStatus,
   SessionInput,
 } from './worker-protocol.ts';
-import { measureDrift, type DriftReport } from '../engine/tree/drift.ts';
+import { measureDrift, measureLeavesInSlices, type DriftReport } from '../engine/tree/drift.ts';
 import { drawnOutline, treeOutline } from '../engine/tree/outline.ts';
 import { taskKind } from '../engine/task-memory/task-catalogue.ts';
 
@@ -44,15 +49,23 @@ const toSession = (input: SessionInput): Session => ({
   turns: input.turns.map((t) => ({ id: asTurnId(t.id), speaker: t.speaker, text: t.text })),
 });
 
-/** Whether a tree is consistent, once per tree (trees are immutable; 30,000 facts take a while). */
-const consistency = new WeakMap<MemoryTree, boolean>();
-function treeHealth(tree: MemoryTree): { consistent: boolean; drift: DriftReport } {
-  let consistent = consistency.get(tree);
-  if (consistent === undefined) {
-    consistent = treeProblems(tree).length === 0;
-    consistency.set(tree, consistent);
+/**
+ * A tree's health for the counts, once per tree (trees are immutable): its consistency and drift,
+ * worked out in slices so that a question asked meanwhile waits for one slice, not for a pass
+ * over 36,000 nodes and 30,000 cosines (a quarter of a second).
+ */
+const healthOf = new WeakMap<MemoryTree, Promise<{ consistent: boolean; drift: DriftReport }>>();
+function treeHealth(tree: MemoryTree): Promise<{ consistent: boolean; drift: DriftReport }> {
+  let health = healthOf.get(tree);
+  if (!health) {
+    health = (async () => {
+      const consistent = (await treeProblemsInSlices(tree, yieldToQuestions)).length === 0;
+      await measureLeavesInSlices(tree, yieldToQuestions);
+      return { consistent, drift: measureDrift(tree) };
+    })();
+    healthOf.set(tree, health);
   }
-  return { consistent, drift: measureDrift(tree) };
+  return health;
 }
 
 /** How long the worker waits after an ingestion before its background work (drift, indexes). */
@@ -170,7 +183,7 @@ export function createMemoryService(
       const h = current();
       await quiet;
       const live = await h.store.liveTree();
-      const { consistent, drift } = treeHealth(live.tree);
+      const { consistent, drift } = await treeHealth(live.tree);
       return {
         profileId: h.profileId,
         sessions: (await h.store.sessions()).map((s) => s.id),

@@ -83,6 +83,23 @@ function scoresOf(tree: MemoryTree, leaf: TreeNode): number[] {
   return scores;
 }
 
+/**
+ * Measures the leaves' cohesion ahead of `measureDrift`, `slice` leaves at a time with a pause
+ * between (a worker's questions go first), so that the report itself is then a sum.
+ */
+export async function measureLeavesInSlices(
+  tree: MemoryTree,
+  pause: () => Promise<void>,
+  slice = 300,
+): Promise<void> {
+  const lookup = treeLookup(tree);
+  const leaves = tree.levels.length > 1 ? (tree.levels[1] ?? []) : [];
+  for (let i = 0; i < leaves.length; i++) {
+    scoresOf(tree, lookup(leaves[i] as TreeNode['id']) as TreeNode);
+    if ((i + 1) % slice === 0) await pause();
+  }
+}
+
 /** The mean of leafCohesion (cohesion.ts), the same sum in the same order, per leaf kept. */
 function meanLeafCohesion(tree: MemoryTree, leaves: readonly TreeNode['id'][]): number {
   const lookup = treeLookup(tree);
