@@ -8,3 +8,9 @@ const CORRECTION =
 
 export const hasChangeCue = (text: string): boolean => CHANGE.test(text);
 export const isCorrection = (text: string): boolean => CORRECTION.test(text);
+
+/** Words that say something the user had is gone: a pet that died or was rehomed. */
+const ENDED =
+  /\b(died|passed away|put (?:her|him|it) down|put to sleep|rehomed|gave (?:her|him|it|them) away|given away|ran away|(?:lost|losing) (?:her|him|it|our|my|the)|no longer (?:have|has)|don'?t have (?:her|him|it|a)|sadly)\b/i;
+
+export const saysEnded = (text: string): boolean => ENDED.test(text);

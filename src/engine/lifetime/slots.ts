@@ -26,6 +26,13 @@ export interface SlotDefinition {
   readonly values?: RegExp;
   readonly scope: SlotScope;
   readonly mutable: boolean;
+  /**
+   * Set where the user may hold several values at once (pets): words that say a new value is for
+   * the one already there ("the kitten is Yuzu now"). Without them, a correction or an end
+   * (change-cues.ts `saysEnded`), a new value is another one ("adopted a second cat") and
+   * replaces nothing.
+   */
+  readonly sameOne?: RegExp;
   /** Relations that ARE this slot ("my boyfriend Karim"): not another person's fact. */
   readonly relations?: RegExp;
 }
@@ -133,6 +140,7 @@ export const SLOTS: readonly SlotDefinition[] = [
       /\b(?:called|named|calling (?:her|him|it)|call (?:her|him|it)|is|it's|name is|cat|kitten|dog|puppy|greyhound|rabbit) (\p{Lu}\p{Ll}+)\b/u,
     scope: 'sentence',
     mutable: true,
+    sameOne: /\bthe (?:cat|kitten|dog|puppy|pet|greyhound|rabbit|hamster)\b/i,
   },
   {
     slot: 'partner',
@@ -255,6 +263,8 @@ function lexiconValues(clause: string, lexicon: RegExp): { value: string; at: nu
 export interface SlotMention {
   readonly slot: string;
   readonly mutable: boolean;
+  /** The user may hold several values (see `SlotDefinition.sameOne`) and these words do not say it is the same one. */
+  readonly another: boolean;
   /** Lower-case values the words give (may be empty when the slot is named without one). */
   readonly values: readonly string[];
   /** Whether the clause is about someone other than the user. */
@@ -334,6 +344,7 @@ function readMentions(text: string): SlotMention[] {
         out.push({
           slot: def.slot,
           mutable: def.mutable,
+          another: def.sameOne !== undefined && !def.sameOne.test(scope),
           values: [value],
           other: isOther(where.clause, where.at, def),
         });

@@ -45,6 +45,24 @@ describe('the no-model supersede rule', () => {
     ).toEqual([]);
   });
 
+  it('takes a new pet for another one unless the words say it is the same one or one is gone', () => {
+    const olive = 'In May 2024, I have a tabby cat called Olive.';
+    expect(replaces('Since March I adopted a second cat called Mochi.', olive)).toEqual([]);
+    expect(replaces('Lately I have a pair of rabbits called Ziggy.', olive)).toEqual([]);
+    expect(
+      replaces(
+        'My daughter vetoed it, so the kitten is Yuzu now.',
+        "We're adopting a kitten on Saturday! We're calling her Mochi.",
+      ),
+    ).toEqual(['pet']);
+    expect(
+      replaces(
+        "After losing our old boy in winter, we've adopted a rescue greyhound called Juniper.",
+        'Our dog Pickles has started barking at every delivery driver.',
+      ),
+    ).toEqual(['pet']);
+  });
+
   it('takes a correction as a change', () => {
     expect(
       replaces('Sorry, I mixed that up: the kitten is Yuzu now', "We're calling her Mochi."),
