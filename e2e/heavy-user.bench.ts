@@ -37,6 +37,7 @@ import { join } from 'node:path';
 import { expect, test } from './network-guard.ts';
 import { chromiumPath, quietChromiumArgs } from './chromium.ts';
 import { screenshotPath } from './screenshots.ts';
+import { quantile } from '../src/engine/cost/turn-time.ts';
 
 const PROFILE_FILE = process.env.GROVE_HEAVY_PROFILE ?? join(tmpdir(), 'grove-heavy-user-v1.json');
 const OPEN_RUNS = Number(process.env.GROVE_BENCH_OPEN_RUNS ?? 5);
@@ -107,15 +108,13 @@ async function profileText(): Promise<string> {
 }
 
 const stats = (xs: readonly number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN;
   const r = (x: number) => Math.round(x * 10) / 10;
   return {
-    n: s.length,
-    median: r(at(0.5)),
-    p95: r(at(0.95)),
-    min: r(s[0] ?? NaN),
-    max: r(s.at(-1) ?? NaN),
+    n: xs.length,
+    median: r(quantile(xs, 0.5)),
+    p95: r(quantile(xs, 0.95)),
+    min: r(quantile(xs, 0)),
+    max: r(quantile(xs, 1)),
   };
 };
 

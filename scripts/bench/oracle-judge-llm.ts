@@ -67,17 +67,15 @@ export function oracleJudgeLlm(tree: MemoryTree, options: ScriptedLlmOptions = {
           const m = /^\[([^\]]+)\] (.*)$/.exec(line.trim());
           return m?.[1] !== undefined && relevant(m[2] ?? '') ? [m[1]] : [];
         });
-        // A model answers in the shape the prompt asks for: numbers, a reason only when asked, at
-        // most as many as asked (the first relevant ones: candidates come best-ranked first).
+        // A model answers in the shape the prompt asks for: the frontier call a bare array of at
+        // most as many numbers as asked (the first relevant ones in the order shown), the listwise
+        // walk numbers and a reason.
         const atMost = /at most (\d+)/.exec(prompt)?.[1];
         const numbers = keep
           .map(Number)
           .slice(0, atMost === undefined ? undefined : Number(atMost));
-        if (prompt.includes('JSON array')) return JSON.stringify(numbers);
         return JSON.stringify(
-          prompt.includes('"reason"')
-            ? { keep: numbers, reason: 'these bear on it' }
-            : { keep: numbers },
+          prompt.includes('JSON array') ? numbers : { keep: numbers, reason: 'these bear on it' },
         );
       },
     },

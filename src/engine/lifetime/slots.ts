@@ -52,6 +52,8 @@ const CAR_WORDS =
 const BIKE_WORDS =
   /\b(bike|bicycle|ride my|riding my|orbea|brompton|canyon|trek|specialized|cannondale|giant|cube|bianchi|cerv[ée]lo|pinarello|scott|boardman|ribble|vanmoof|gravel bike|road bike|e-bike)\b/i;
 
+const PETS = 'cat|kitten|dog|puppy|pet|greyhound|rabbit|hamster';
+
 /** The slots Grove knows. */
 export const SLOTS: readonly SlotDefinition[] = [
   {
@@ -134,13 +136,12 @@ export const SLOTS: readonly SlotDefinition[] = [
   {
     slot: 'pet',
     ask: /\b(cat|dog|pet|kitten|puppy)\b/i,
-    state:
-      /\b(cat|kitten|dog|puppy|pet|greyhound|rabbit|hamster|call(?:ed|ing) (?:her|him|it)|name)\b/i,
+    state: new RegExp(String.raw`\b(${PETS}|call(?:ed|ing) (?:her|him|it)|name)\b`, 'i'),
     values:
       /\b(?:called|named|calling (?:her|him|it)|call (?:her|him|it)|is|it's|name is|cat|kitten|dog|puppy|greyhound|rabbit) (\p{Lu}\p{Ll}+)\b/u,
     scope: 'sentence',
     mutable: true,
-    sameOne: /\bthe (?:cat|kitten|dog|puppy|pet|greyhound|rabbit|hamster)\b/i,
+    sameOne: new RegExp(String.raw`\bthe (?:${PETS})\b`, 'i'),
   },
   {
     slot: 'partner',

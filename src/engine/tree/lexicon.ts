@@ -184,23 +184,18 @@ function buildLexicon(tree: MemoryTree, texts: SessionTexts | undefined): TreeLe
     if (node.factId !== undefined) vectors.set(node.factId, node.embedding);
   let indexes: Indexes | undefined;
   let allVectors: Vector[] | undefined;
+  const factVectors = () => (allVectors ??= [...vectors.values()]);
   // Each fact's norm, worked out once: a question's cosines are then one dot product a fact, the
   // same arithmetic as `cosine` (so the same numbers to the last bit).
-  let normed: { ids: FactId[]; vectors: Vector[]; norms: Float64Array } | undefined;
-  const withNorms = () => {
-    if (normed) return normed;
-    const all = (allVectors ??= [...vectors.values()]);
-    return (normed = {
-      ids: [...vectors.keys()],
-      vectors: all,
-      norms: Float64Array.from(all, norm),
-    });
-  };
+  let normed: { ids: FactId[]; norms: Float64Array } | undefined;
+  const withNorms = () =>
+    (normed ??= { ids: [...vectors.keys()], norms: Float64Array.from(factVectors(), norm) });
   let bySession: Map<SessionId, Set<FactId>> | undefined;
   let lastCosines: { query: Vector; out: FactCosines } | undefined;
   const factCosines = (query: Vector): FactCosines => {
     if (lastCosines?.query === query) return lastCosines.out;
-    const { ids, vectors: all, norms } = withNorms();
+    const { ids, norms } = withNorms();
+    const all = factVectors();
     const q = norm(query);
     const cosines = new Float64Array(ids.length);
     for (let r = 0; r < ids.length; r++) {
@@ -310,7 +305,7 @@ function buildLexicon(tree: MemoryTree, texts: SessionTexts | undefined): TreeLe
     factScore: (question, id, w) => factScore(scoresFor(question, weight(w)), id),
     nodeScore: (question, id, w) => nodeScore(scoresFor(question, weight(w)), id),
     factVector: (id) => vectors.get(id),
-    factVectors: () => (allVectors ??= [...vectors.values()]),
+    factVectors,
     factCosines,
     sessionFacts: (session) => {
       if (!bySession) {

@@ -54,16 +54,7 @@ export function judgeNodePrompt(question: string, memory: string): ChatMessage[]
 export function judgeChildrenPrompt(
   question: string,
   candidates: readonly { id: string; text: string }[],
-  options: { readonly reason?: boolean; readonly atMost?: number } = {},
 ): ChatMessage[] {
-  // Decode dominates a short call on the device: bare numbers (about half the tokens of quoted
-  // ids), a reason only where someone reads it, and a bounded list where asked.
-  const reply =
-    options.reason === false
-      ? 'Reply as {"keep": [<number>, ...]}'
-      : 'Reply as {"keep": [<number>, ...], "reason": "<a few words>"}';
-  const bound =
-    options.atMost === undefined ? '' : `; keep at most ${options.atMost}, the most relevant first`;
   return [
     {
       role: 'system',
@@ -76,7 +67,7 @@ export function judgeChildrenPrompt(
       role: 'user',
       content:
         'Which candidates could possibly affect the answer to the question? ' +
-        `${reply}${bound}; use an empty list if none.\n\n` +
+        'Reply as {"keep": [<number>, ...], "reason": "<a few words>"}; use an empty list if none.\n\n' +
         section(PROMPT_SECTIONS.question, question) +
         section(
           PROMPT_SECTIONS.candidates,
