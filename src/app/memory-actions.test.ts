@@ -71,3 +71,42 @@ describe('memory actions: the tree a page holds', () => {
     expect(outline).toHaveBeenCalledTimes(3);
   });
 });
+
+describe('memory actions: the alert', () => {
+  const memoryWith = (markReplaced: () => Promise<void>) =>
+    ({
+      markReplaced: vi.fn(markReplaced),
+      outline: vi.fn(async () => ({ nodes: new Map(), levels: [[]], facts: new Map() })),
+      listFacts: vi.fn(async () => []),
+      inspect: vi.fn(async () => ({})),
+      health: vi.fn(async () => ({})),
+    }) as unknown as MemoryClient;
+
+  it('keeps a refused change on screen when an unrelated refresh succeeds after it', async () => {
+    const store = createGroveStore();
+    const actions = createMemoryActions(
+      store,
+      memoryWith(() => Promise.reject(new Error('undo that first'))),
+      { storage: undefined },
+    );
+    expect(await actions.markReplaced('a', 'b')).toBe(false);
+    await actions.refresh();
+    expect(store.getState().memoryError).toBe(
+      'Marking the memory as replaced failed: undo that first',
+    );
+  });
+
+  it('clears the message once the same action succeeds', async () => {
+    const store = createGroveStore();
+    let refuse = true;
+    const actions = createMemoryActions(
+      store,
+      memoryWith(() => (refuse ? Promise.reject(new Error('undo that first')) : Promise.resolve())),
+      { storage: undefined },
+    );
+    await actions.markReplaced('a', 'b');
+    refuse = false;
+    expect(await actions.markReplaced('a', 'b')).toBe(true);
+    expect(store.getState().memoryError).toBeNull();
+  });
+});

@@ -76,12 +76,19 @@ export function createMemoryActions(
   options: MemoryActionsOptions = {},
 ): MemoryActions {
   const storage = 'storage' in options ? options.storage : globalThis.localStorage;
+  /** The action whose failure the alert shows: only that action's success clears it. */
+  let failedAction: string | undefined;
   async function guard<T>(what: string, work: () => Promise<T>): Promise<T | undefined> {
     try {
       const value = await work();
-      store.getState().setMemoryError(null);
+      // A refresh that lands after a refused change must not wipe the reason off the screen.
+      if (failedAction === what) {
+        failedAction = undefined;
+        store.getState().setMemoryError(null);
+      }
       return value;
     } catch (error) {
+      failedAction = what;
       store.getState().setMemoryError(`${what} failed: ${(error as Error).message}`);
       return undefined;
     }
