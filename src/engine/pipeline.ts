@@ -14,7 +14,12 @@ import { keywordSummariser, llmSummariser, type Summariser } from './tree/summar
 import { summaryCacheFrom } from './tree/summary-cache.ts';
 import type { EmbeddedFact, Fact, MemoryTree, Session, SessionExtraction } from './types.ts';
 import { TreeIntegrityError } from './tree/tree-integrity-error.ts';
-import { assignLifetimes, type LifetimeReport } from './lifetime/assign.ts';
+import {
+  assignLifetimes,
+  rememberedFactsOf,
+  type LifetimeReport,
+  type RememberedFacts,
+} from './lifetime/assign.ts';
 
 export interface MemoryOptions {
   /** The LLM for extraction and summaries; without one, extractive facts and keyword-label summaries. */
@@ -104,7 +109,7 @@ export async function buildMemory(
   );
   const deduped = dedupeFacts(embedded);
   const { merged } = deduped;
-  const lifetimes = await assignLifetimes([], deduped.kept, {
+  const lifetimes = await assignLifetimes(rememberedFactsOf([]), deduped.kept, {
     ...(options.llm ? { llm: options.llm } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
@@ -129,6 +134,19 @@ export function embeddedFactsOf(tree: MemoryTree): EmbeddedFact[] {
       throw new TreeIntegrityError(`Memory tree is inconsistent: fact ${fact.id} has no node`);
     return { ...fact, embedding: node.embedding };
   });
+}
+
+/** The tree's facts as they are, their embeddings read from their level-0 nodes when asked. */
+function rememberedFactsOfTree(tree: MemoryTree): RememberedFacts {
+  return {
+    facts: tree.facts,
+    embeddingOf: (fact) => {
+      const node = tree.nodes.get(factNodeId(fact.id));
+      if (!node)
+        throw new TreeIntegrityError(`Memory tree is inconsistent: fact ${fact.id} has no node`);
+      return node.embedding;
+    },
+  };
 }
 
 /** Builds trees; with a `previous` tree, its summaries of unchanged clusters are reused. */
@@ -175,7 +193,7 @@ export async function addSessions(
     extractions.flatMap((e) => e.facts),
     options.signal,
   );
-  const lifetimes = await assignLifetimes(embeddedFactsOf(tree), fresh, {
+  const lifetimes = await assignLifetimes(rememberedFactsOfTree(tree), fresh, {
     ...(options.llm ? { llm: options.llm } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });

@@ -11,6 +11,7 @@ import { treeLexicon } from '../engine/tree/lexicon.ts';
 import { prepareInsert } from '../engine/tree/insert-index.ts';
 import { prepareLabels } from '../engine/tree/label-tree.ts';
 import { factCentroid, roots } from '../engine/tree/subtree.ts';
+import { prepareFactReadings } from '../engine/lifetime/fact-readings.ts';
 import { timeAwareItems } from '../engine/lifetime/time-context.ts';
 import { DEFAULT_MEMORY_EFFORT, memorySearch } from '../engine/tree/memory-effort.ts';
 import type { MemoryEngine } from './memory-engine.ts';
@@ -83,12 +84,14 @@ const pause = yieldToQuestions;
 /**
  * What the next insert would otherwise wait for, done while the worker is idle, in slices that
  * let a question go first: the live tree's facts laid out for the duplicate and leaf look-ups,
- * the leaves' centres (engine/tree/insert-index.ts), and the label keywords' counts
- * (label-tree.ts). An insert keeps all three for the tree it makes, so only a freshly read tree
- * (a profile just opened, a rebuild) needs this.
+ * the leaves' centres (engine/tree/insert-index.ts), the label keywords' counts
+ * (label-tree.ts) and which slots each fact's words may state (lifetime/fact-readings.ts). An
+ * insert keeps all of them for the tree it makes, so only a freshly read tree (a profile just
+ * opened, a rebuild) needs this.
  */
 export async function prepareInsertAhead(tree: MemoryTree): Promise<void> {
   await pause();
   await prepareInsert(tree, pause);
   await prepareLabels(tree, pause);
+  await prepareFactReadings(tree.facts.values(), pause);
 }

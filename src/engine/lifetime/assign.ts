@@ -9,16 +9,16 @@
  * reported. Which fact wins is decided here, by time: the newer valid time replaces the older;
  * a correction replaces the wrong value from the same time on. Nothing is deleted.
  */
-import { contentWords, speakerPrefix } from '../facts/sentence-kind.ts';
+import { contentWords } from '../facts/sentence-kind.ts';
 import type { LlmPort } from '../ports.ts';
-import type { EmbeddedFact, Fact, FactId, SupersedeDecider } from '../types.ts';
+import type { EmbeddedFact, Fact, FactId, SupersedeDecider, Vector } from '../types.ts';
 import { cosine } from '../vector.ts';
 import { compareDates, sessionDate } from './calendar.ts';
+import { mayStateAny, speakerOf } from './fact-readings.ts';
 import { isCorrection } from './change-cues.ts';
 import { resolveRelativeDate } from './relative-date.ts';
 import { modelSupersedes } from './supersede-llm.ts';
 import { readSlots, ruleSupersedes, type SlotReading } from './supersede-rule.ts';
-import { mayState } from './slots.ts';
 
 export interface SupersedeLink {
   readonly old: FactId;
@@ -50,7 +50,7 @@ export interface LifetimeResult {
   /** The new facts, with their lifetimes. */
   readonly incoming: readonly EmbeddedFact[];
   /** Older facts that changed (now replaced), by id. */
-  readonly updated: ReadonlyMap<FactId, EmbeddedFact>;
+  readonly updated: ReadonlyMap<FactId, Fact>;
   readonly report: LifetimeReport;
 }
 
@@ -85,23 +85,49 @@ const byValidity = (a: EmbeddedFact, b: EmbeddedFact) => {
   return compareDates(da, db);
 };
 
+/**
+ * The facts already remembered, as the tree holds them (no copy): their embeddings are read only
+ * for the model's candidates.
+ */
+export interface RememberedFacts {
+  readonly facts: ReadonlyMap<FactId, Fact>;
+  embeddingOf(fact: Fact): Vector;
+}
+
+/** Remembered facts from a list of embedded ones (a fresh build has none). */
+export function rememberedFactsOf(list: readonly EmbeddedFact[]): RememberedFacts {
+  const facts = new Map(list.map((f) => [f.id, f]));
+  return {
+    facts,
+    embeddingOf: (fact) => {
+      const embedded = facts.get(fact.id);
+      if (!embedded) throw new Error(`Fact ${fact.id} is not among the remembered facts`);
+      return embedded.embedding;
+    },
+  };
+}
+
 export async function assignLifetimes(
-  existing: readonly EmbeddedFact[],
+  existing: RememberedFacts,
   incoming: readonly EmbeddedFact[],
   options: LifetimeOptions = {},
 ): Promise<LifetimeResult> {
-  const facts = new Map<FactId, EmbeddedFact>(existing.map((f) => [f.id, f]));
+  const base = existing.facts;
+  const newIds = new Set(incoming.map((f) => f.id));
+  /** The new facts, as they stand now (and then with their lifetimes). */
+  const fresh = new Map<FactId, Fact>();
+  /** Older facts that changed. */
+  const updated = new Map<FactId, Fact>();
+  const get = (id: FactId) => fresh.get(id) ?? updated.get(id) ?? base.get(id);
   const readings = new Map<FactId, SlotReading>();
   const reading = (f: Fact) => {
     let r = readings.get(f.id);
     if (!r) readings.set(f.id, (r = readSlots(f)));
     return r;
   };
-  const updated = new Map<FactId, EmbeddedFact>();
   const links: SupersedeLink[] = [];
   const failures: SupersedeFailure[] = [];
   let calls = 0;
-  const newIds = new Set(incoming.map((f) => f.id));
   // Session order, stable: the order the user said them in.
   const ordered = incoming
     .map((f) => {
@@ -112,13 +138,13 @@ export async function assignLifetimes(
     .sort((a, b) => compareDates(a.at, b.at) || a.i - b.i)
     .map(({ f }) => f);
 
-  const set = (fact: EmbeddedFact) => {
-    facts.set(fact.id, fact);
-    if (!newIds.has(fact.id)) updated.set(fact.id, fact);
+  const set = (fact: Fact) => {
+    if (newIds.has(fact.id)) fresh.set(fact.id, fact);
+    else updated.set(fact.id, fact);
   };
   const replace = (oldId: FactId, byId: FactId, how: SupersedeDecider) => {
-    let old = facts.get(oldId);
-    let by = facts.get(byId);
+    let old = get(oldId);
+    let by = get(byId);
     if (!old || !by || old.supersededBy !== undefined || oldId === byId) return;
     const correction = isCorrection(by.text);
     const oldFrom = validFromOf(old);
@@ -142,23 +168,35 @@ export async function assignLifetimes(
     links.push({ old: old.id, by: by.id, how, correction });
   };
 
-  // Who said each fact, read once: every new fact is compared with the same speaker's facts.
-  const speakers = new Map<FactId, string>();
-  const speakerOf = (f: Fact) => {
-    let speaker = speakers.get(f.id);
-    if (speaker === undefined) speakers.set(f.id, (speaker = speakerPrefix(f.text)));
-    return speaker;
+  // The remembered facts a new fact may be compared with, found in one pass: without a model,
+  // those whose words may state a slot the new facts state (a few hundred of 30,000).
+  const askedSlots = new Set<string>();
+  if (!options.llm)
+    for (const f of ordered) for (const slot of reading(f).slots.keys()) askedSlots.add(slot);
+  const pool: Fact[] = [];
+  if (options.llm || askedSlots.size > 0) {
+    for (const f of base.values()) if (options.llm || mayStateAny(f, askedSlots)) pool.push(f);
+  }
+  /** The same speaker's current facts among `pool`, and the new ones, that `keep` accepts. */
+  const currentOf = (fact: Fact, keep: (f: Fact) => boolean = () => true) => {
+    const speaker = speakerOf(fact);
+    const out: Fact[] = [];
+    const consider = (f: Fact) => {
+      if (f.id !== fact.id && f.supersededBy === undefined && speakerOf(f) === speaker && keep(f))
+        out.push(f);
+    };
+    for (const f of pool) consider(fresh.get(f.id) ?? updated.get(f.id) ?? f);
+    for (const f of fresh.values()) if (!base.has(f.id)) consider(f);
+    return out;
   };
-  const currentOf = (fact: Fact) =>
-    [...facts.values()].filter(
-      (f) => f.id !== fact.id && f.supersededBy === undefined && speakerOf(f) === speakerOf(fact),
-    );
+  const embedded = (f: Fact): EmbeddedFact =>
+    'embedding' in f ? (f as EmbeddedFact) : { ...f, embedding: existing.embeddingOf(f) };
 
   for (const fact of ordered) {
     options.signal?.throwIfAborted();
     set(fact);
     if (options.llm) {
-      const candidates = modelCandidates(fact, currentOf(fact));
+      const candidates = modelCandidates(fact, currentOf(fact).map(embedded));
       if (candidates.length === 0) continue;
       calls++;
       const dated = (f: Fact) => ({ fact: f, since: validFromOf(f) });
@@ -176,16 +214,14 @@ export async function assignLifetimes(
     } else {
       const next = reading(fact);
       if (next.slots.size === 0) continue;
-      const slots = [...next.slots.keys()];
-      const rivals = currentOf(fact)
-        .filter((f) => slots.some((s) => mayState(s, f.text)))
+      const rivals = currentOf(fact, (f) => mayStateAny(f, next.slots.keys()))
         .filter((f) => [...reading(f).slots.keys()].some((s) => next.slots.has(s)))
         .map((f) => ({ id: f.id, reading: reading(f) }));
       for (const id of ruleSupersedes(next, rivals)) replace(id, fact.id, 'rule');
     }
   }
   return {
-    incoming: incoming.map((f) => facts.get(f.id) ?? f),
+    incoming: incoming.map((f) => ({ ...f, ...fresh.get(f.id) })),
     updated,
     report: { links, failures, calls },
   };

@@ -3,7 +3,7 @@ import { toPortSchema } from '../json-output.ts';
 import { LLM_PURPOSES } from '../llm-purposes.ts';
 import { ScriptedLlm } from '../testing/index.ts';
 import { asFactId, asSessionId, asTurnId, type EmbeddedFact } from '../types.ts';
-import { assignLifetimes } from './assign.ts';
+import { assignLifetimes, rememberedFactsOf } from './assign.ts';
 import { SUPERSEDE_SYSTEM_PROMPT, supersedeMessages, supersedeSchema } from './supersede-llm.ts';
 
 const fact = (id: string, text: string, time: string, vector = [1, 0]): EmbeddedFact => ({
@@ -41,7 +41,7 @@ describe("the model's supersede call", () => {
 
   it('lets the model name what a new fact replaces; code dates the change', async () => {
     const llm = new ScriptedLlm();
-    const result = await assignLifetimes([denver, sister], [seattle], { llm });
+    const result = await assignLifetimes(rememberedFactsOf([denver, sister]), [seattle], { llm });
     const calls = llm.calls.filter((c) => c.purpose === LLM_PURPOSES.supersede);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.structured).toBe(true);
@@ -67,7 +67,7 @@ describe("the model's supersede call", () => {
       const llm = new ScriptedLlm({
         responses: { [LLM_PURPOSES.supersede]: [reply, reply, reply] },
       });
-      const result = await assignLifetimes([denver], [seattle], { llm });
+      const result = await assignLifetimes(rememberedFactsOf([denver]), [seattle], { llm });
       expect(result.report.links).toEqual([]);
       expect(result.updated.size).toBe(0);
       expect(result.report.failures).toHaveLength(1);
@@ -79,7 +79,7 @@ describe("the model's supersede call", () => {
   it('decides which fact holds by time, not by the order the model names them', async () => {
     // The user tells of an earlier home after the later one: the later one still holds.
     const boston = fact('boston', 'Back in March 2022 I moved to Boston', '2024-07-01T10:00:00Z');
-    const result = await assignLifetimes([seattle], [boston]);
+    const result = await assignLifetimes(rememberedFactsOf([seattle]), [boston]);
     expect(result.report.links).toEqual([
       { old: boston.id, by: seattle.id, how: 'rule', correction: false },
     ]);

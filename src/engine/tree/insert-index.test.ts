@@ -103,4 +103,30 @@ describe('InsertIndex', () => {
     const query = randomVector(createRng(1));
     expect(index.firstAtLeast(query, 0)).toBe(plainFirstAtLeast(draft, query, 0));
   });
+
+  it('answers several queries in one pass as each alone, and from a row on as the scan of the rows after it', () => {
+    const { draft, rng } = draftOf(300, 30, 11);
+    const index = new InsertIndex(draft);
+    const queries = Array.from({ length: 12 }, (_, q) => {
+      const existing = draft.node(draft.levels[0]![Math.floor(rng.next() * 300)]!).embedding;
+      return q % 3 === 0 ? randomVector(rng) : existing.map((x) => x + 0.05 * gaussian(rng));
+    });
+    const { found, rows } = index.firstAtLeastEach(queries, 0.95);
+    expect(rows).toBe(300);
+    expect(found).toEqual(queries.map((q) => plainFirstAtLeast(draft, q, 0.95)));
+    expect(found.filter(Boolean).length).toBeGreaterThan(4);
+    // Facts added after the pass are found from its last row on, and only there.
+    const copy = queries[1]!;
+    const added = draft.addFact(
+      {
+        id: asFactId('late'),
+        text: 'late',
+        category: 'other',
+        sources: [{ sessionId: asSessionId('s'), turnIds: [asTurnId('t')] }],
+      },
+      copy,
+    );
+    expect(index.firstAtLeast(copy, 0.999, rows)).toBe(added.id);
+    expect(index.firstAtLeast(copy, 0.999)).toBe(plainFirstAtLeast(draft, copy, 0.999));
+  });
 });

@@ -57,9 +57,18 @@ export async function insertFacts(
     },
     takeInsertLayout(tree),
   );
-  for (const fact of newFacts) {
+  // Every new fact's first near-duplicate among the tree's facts, in one pass; during the loop
+  // only the facts this insert adds (appended to level 0) are searched again.
+  const before = index.firstAtLeastEach(
+    newFacts.map((f) => f.embedding),
+    DUPLICATE_COSINE,
+  );
+  for (const [i, fact] of newFacts.entries()) {
     options.signal?.throwIfAborted();
-    const duplicate = findDuplicate(draft, index, fact.embedding);
+    const duplicate = findDuplicate(
+      draft,
+      before.found[i] ?? index.firstAtLeast(fact.embedding, DUPLICATE_COSINE, before.rows),
+    );
     if (duplicate) {
       draft.facts.set(duplicate.id, {
         ...duplicate,
@@ -113,8 +122,8 @@ export async function insertFacts(
   };
 }
 
-function findDuplicate(draft: TreeDraft, index: InsertIndex, embedding: Vector): Fact | undefined {
-  const id = index.firstAtLeast(embedding, DUPLICATE_COSINE);
+/** The fact of fact node `id`, if any. */
+function findDuplicate(draft: TreeDraft, id: NodeId | undefined): Fact | undefined {
   const factId = id === undefined ? undefined : draft.peek(id).factId;
   return factId === undefined ? undefined : draft.facts.get(factId);
 }
