@@ -20,6 +20,8 @@ describe('following memory changes from other tabs', () => {
       await otherTab.settings.put({ profileId: 'bob', key: 'memoryPaused', value: true });
       await otherTab.settings.put({ profileId: 'alice', key: 'memoryPaused', value: true });
       await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+      // A setting leaves the tree as it was: the counts are read again, not the tree.
+      expect(refresh).toHaveBeenLastCalledWith({ tree: false });
       await otherTab.settings.put({ profileId: 'bob', key: 'memoryPaused', value: false });
       await otherTab.sessions.put({
         profileId: 'alice',
@@ -28,11 +30,14 @@ describe('following memory changes from other tabs', () => {
         time: '2026-01-01T00:00:00.000Z',
       } as never);
       await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(2));
+      await otherTab.treeHeads.put({ profileId: 'alice', version: 1, revision: 1 } as never);
+      await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(3));
+      expect(refresh).toHaveBeenLastCalledWith({ tree: true });
 
       store.getState().setActiveProfile('bob');
       await follower.watching();
       await otherTab.settings.put({ profileId: 'bob', key: 'memoryPaused', value: true });
-      await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(3));
+      await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(4));
     } finally {
       follower.stop();
       db.close();

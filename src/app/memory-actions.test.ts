@@ -110,3 +110,24 @@ describe('memory actions: the alert', () => {
     expect(store.getState().memoryError).toBeNull();
   });
 });
+
+describe('memory actions: a refresh after a change that left the tree as it was', () => {
+  it('reads the counts only, not the outline or the facts', async () => {
+    const store = createGroveStore();
+    const memory = {
+      outline: vi.fn(async () => ({ nodes: new Map(), levels: [[]], facts: new Map() })),
+      listFacts: vi.fn(async () => []),
+      inspect: vi.fn(async () => ({ pending: ['s9'] })),
+      health: vi.fn(async () => ({})),
+    } as unknown as MemoryClient;
+    const actions = createMemoryActions(store, memory, { storage: undefined });
+    await actions.refresh({ tree: false });
+    expect(memory.inspect).toHaveBeenCalledTimes(1);
+    expect(store.getState().inspection).toEqual({ pending: ['s9'] });
+    expect(memory.outline).not.toHaveBeenCalled();
+    expect(memory.listFacts).not.toHaveBeenCalled();
+    await actions.refresh();
+    expect(memory.outline).toHaveBeenCalledTimes(1);
+    expect(memory.listFacts).toHaveBeenCalledTimes(1);
+  });
+});

@@ -12,8 +12,13 @@ import type { KeyValue } from './chat/open-chat.ts';
 
 const ACTIVE_PROFILE_KEY = 'grove.activeProfile';
 
+/** What a refresh reads again: with `tree` false, the counts only (the tree did not change). */
+export interface RefreshScope {
+  readonly tree: boolean;
+}
+
 export interface MemoryActions {
-  refresh(): Promise<void>;
+  refresh(scope?: RefreshScope): Promise<void>;
   /**
    * The whole tree into the store, where it holds only what the page draws first (a large
    * forest's summaries: TreeOutline.partial); a view that shows facts or lower levels asks.
@@ -110,7 +115,13 @@ export function createMemoryActions(
     return wholeTree;
   }
 
-  async function refresh(): Promise<void> {
+  async function refresh(scope: RefreshScope = { tree: true }): Promise<void> {
+    if (!scope.tree) {
+      await guard('Reading memory', async () => {
+        store.getState().setMemory({ inspection: await memory.inspect() });
+      });
+      return;
+    }
     await guard('Reading memory', async () => {
       // The tree first: the views draw it as soon as it is here (of a large forest, its upper
       // levels only, unless a view asked for all of it); the inspector's first page and the

@@ -238,7 +238,7 @@ export function startServices(location: Location = window.location): AppServices
   persistTopics(store, history, storage);
   persistChat(store, history, storage);
   // Changes from other tabs (and this tab's worker) reach the memory views, as they reach the list.
-  followMemoryChanges(pageDb, store, () => memoryActions.refresh());
+  followMemoryChanges(pageDb, store, (scope) => memoryActions.refresh(scope));
   const conversations = createConversationActions({ store, chat, history, storage });
   void memoryActions.openProfile(
     profileId,

@@ -5,6 +5,7 @@
  * `grove eval --llm none`), every traversal event passed on as it happens.
  */
 import { throwIfAborted } from '../engine/errors.ts';
+import { yieldToForeground } from './background-slices.ts';
 import type { LlmPort } from '../engine/ports.ts';
 import type { TraversalEvent } from '../engine/retrieval.ts';
 import { treeLexicon } from '../engine/tree/lexicon.ts';
@@ -78,8 +79,7 @@ export async function prepareRetrieval(
 }
 
 /** Lets a waiting call (a question) run between two slices of background work. */
-export const yieldToQuestions = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-const pause = yieldToQuestions;
+const pause = yieldToForeground;
 
 /**
  * What the next insert would otherwise wait for, done while the worker is idle, in slices that

@@ -10,15 +10,11 @@ import { importProfile } from '../storage/export/import-profile.ts';
 import { requestPersistence, storageHealth } from '../storage/health.ts';
 import type { MemoryEngine } from './memory-engine.ts';
 import { MemoryHost, type HostOptions } from './memory-host.ts';
-import {
-  prepareInsertAhead,
-  prepareRetrieval,
-  retrieveMemories,
-  yieldToQuestions,
-} from './memory-retrieve.ts';
+import { prepareInsertAhead, prepareRetrieval, retrieveMemories } from './memory-retrieve.ts';
 import { createProfile, getSettings, listProfiles, requireProfile } from '../storage/profiles.ts';
 import type { LlmPort } from '../engine/ports.ts';
 import { treeProblemsInSlices } from '../storage/tree-integrity.ts';
+import { asForeground, yieldToForeground } from './background-slices.ts';
 import type {
   BackgroundRebuild,
   MemoryApi,
@@ -59,8 +55,8 @@ function treeHealth(tree: MemoryTree): Promise<{ consistent: boolean; drift: Dri
   let health = healthOf.get(tree);
   if (!health) {
     health = (async () => {
-      const consistent = (await treeProblemsInSlices(tree, yieldToQuestions)).length === 0;
-      await measureLeavesInSlices(tree, yieldToQuestions);
+      const consistent = (await treeProblemsInSlices(tree, yieldToForeground)).length === 0;
+      await measureLeavesInSlices(tree, yieldToForeground);
       return { consistent, drift: measureDrift(tree) };
     })();
     healthOf.set(tree, health);
@@ -128,11 +124,13 @@ export function createMemoryService(
     async ingest(session, conversationId, signal) {
       const h = current();
       clearTimeout(afterIngest); // what the last one left to do waits for this one
-      const result = await h.ingest({
-        session: toSession(session),
-        ...(conversationId === undefined ? {} : { conversationId }),
-        ...(signal ? { signal } : {}),
-      });
+      const result = await asForeground(() =>
+        h.ingest({
+          session: toSession(session),
+          ...(conversationId === undefined ? {} : { conversationId }),
+          ...(signal ? { signal } : {}),
+        }),
+      );
       if (result.status === 'ingested') {
         // A drifted tree is rebuilt first; then the next question finds the live tree's
         // lexical indexes built (both in the background, once the worker has been idle a
@@ -148,7 +146,7 @@ export function createMemoryService(
       }
       return result;
     },
-    resume: () => current().resumePending(),
+    resume: () => asForeground(() => current().resumePending()),
     listFacts: (filter) => current().store.listFacts(filter),
     searchFacts: (query, limit) => current().searchFacts(query, limit),
     editFact: async (id, text) => ({

@@ -6,17 +6,25 @@
  */
 import type { GroveDb } from './db.ts';
 
-export async function memoryFingerprint(db: GroveDb, profileId: string): Promise<string> {
+export interface MemoryFingerprint {
+  /** The tree's head: changes with every committed tree write. */
+  readonly tree: string;
+  /** Everything else: sessions, sessions waiting to be remembered, settings. */
+  readonly rest: string;
+}
+
+export async function memoryFingerprint(
+  db: GroveDb,
+  profileId: string,
+): Promise<MemoryFingerprint> {
   const [head, sessions, pending, settings] = await Promise.all([
     db.treeHeads.get(profileId),
     db.sessions.where('profileId').equals(profileId).count(),
     db.pending.where('profileId').equals(profileId).count(),
     db.settings.where('profileId').equals(profileId).toArray(),
   ]);
-  return JSON.stringify([
-    head ? [head.version, head.revision ?? null, head.stamp ?? null] : null,
-    sessions,
-    pending,
-    settings.map((s) => [s.key, s.value]),
-  ]);
+  return {
+    tree: JSON.stringify(head ? [head.version, head.revision ?? null, head.stamp ?? null] : null),
+    rest: JSON.stringify([sessions, pending, settings.map((s) => [s.key, s.value])]),
+  };
 }
