@@ -15,7 +15,8 @@ export async function asForeground<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } finally {
-    if (--ingesting === 0) release();
+    // A task later: the ingestion's reply is sent before the first slice runs.
+    if (--ingesting === 0) setTimeout(release, 0);
   }
 }
 

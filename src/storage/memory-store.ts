@@ -15,6 +15,7 @@ import {
 } from '../engine/types.ts';
 import { sessionTexts, type SessionTexts } from '../engine/tree/lexicon.ts';
 import type { GroveDb } from './db.ts';
+import { firstById } from './first-by-id.ts';
 import { lifetimeViews, type FactLifetimeView } from './fact-lifetime-view.ts';
 import type { ConversationRow, PendingRow, SessionRow } from './rows.ts';
 import { LiveTreeCache, type LiveTree } from './tree-store.ts';
@@ -210,8 +211,10 @@ export class MemoryStore {
     const chosen: Fact[] = [];
     for (const fact of tree.facts.values()) {
       if (ids && !ids.has(fact.id)) continue;
-      const text = fact.text.toLowerCase();
-      if (!words.every((w) => text.includes(w))) continue;
+      if (words.length > 0) {
+        const text = fact.text.toLowerCase();
+        if (!words.every((w) => text.includes(w))) continue;
+      }
       if (
         filter.sessionId !== undefined &&
         !fact.sources.some((s) => s.sessionId === filter.sessionId)
@@ -226,8 +229,7 @@ export class MemoryStore {
         continue;
       chosen.push(fact);
     }
-    chosen.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const listed = filter.limit === undefined ? chosen : chosen.slice(0, filter.limit);
+    const listed = firstById(chosen, filter.limit);
     const turnsOf = await this.turnsOf(
       new Set(listed.flatMap((fact) => fact.sources.map((s) => s.sessionId))),
     );
