@@ -6,6 +6,25 @@ export function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return s;
 }
 
+/**
+ * `dot` of `length` numbers of `a` from `offset` (a row of a block of vectors) and of `b`: the
+ * same sum in the same order, so the same number to the last bit, unrolled by four. Called only
+ * with Float32Arrays, so the engine keeps it fast: the shared `dot` sees every kind of array and
+ * runs several times slower in the loops over every fact.
+ */
+export function dotF32(a: Float32Array, offset: number, b: Float32Array, length: number): number {
+  let s = 0;
+  let i = 0;
+  for (; i + 3 < length; i += 4) {
+    s += (a[offset + i] as number) * (b[i] as number);
+    s += (a[offset + i + 1] as number) * (b[i + 1] as number);
+    s += (a[offset + i + 2] as number) * (b[i + 2] as number);
+    s += (a[offset + i + 3] as number) * (b[i + 3] as number);
+  }
+  for (; i < length; i++) s += (a[offset + i] as number) * (b[i] as number);
+  return s;
+}
+
 export function norm(a: ArrayLike<number>): number {
   return Math.sqrt(dot(a, a));
 }

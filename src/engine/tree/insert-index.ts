@@ -7,7 +7,7 @@
  * so the decisions are the ones the plain scans made.
  */
 import type { FactId, MemoryTree, NodeId, Vector } from '../types.ts';
-import { dot, meanDirection, norm } from '../vector.ts';
+import { dot, dotF32, meanDirection, norm } from '../vector.ts';
 import { TreeIntegrityError } from './tree-integrity-error.ts';
 
 /** What an index reads of the tree it serves: a draft (TreeDraft) during an insert, or a tree. */
@@ -181,10 +181,7 @@ export class InsertIndex {
         if (found[q] !== undefined) continue;
         const embedding = embeddings[q] as Vector;
         const denominator = factNorm * (queryNorms[q] as number);
-        let s = 0;
-        if (denominator !== 0) {
-          for (let i = 0; i < d; i++) s += (vectors[base + i] as number) * (embedding[i] as number);
-        }
+        const s = denominator === 0 ? 0 : dotF32(vectors, base, embedding, d);
         // cosine: 0 when either vector is zero.
         if ((denominator === 0 ? 0 : s / denominator) >= threshold) {
           found[q] = this.factIds[row];

@@ -22,7 +22,7 @@ import { createBm25Index, type Bm25Index } from '../baselines/bm25.ts';
 import { sessionText } from '../baselines/session-text.ts';
 import { standardise } from '../scores.ts';
 import type { FactId, MemoryTree, NodeId, Session, SessionId, Vector } from '../types.ts';
-import { norm } from '../vector.ts';
+import { dotF32, norm } from '../vector.ts';
 import { nodeOf } from './subtree.ts';
 
 /**
@@ -201,11 +201,8 @@ function buildLexicon(tree: MemoryTree, texts: SessionTexts | undefined): TreeLe
     for (let r = 0; r < ids.length; r++) {
       const d = (norms[r] as number) * q;
       if (d === 0) continue;
-      // `dot` inlined: that shared helper sees every kind of array and runs several times slower.
       const v = all[r] as Vector;
-      let sum = 0;
-      for (let i = 0; i < v.length; i++) sum += (v[i] as number) * (query[i] as number);
-      cosines[r] = sum / d;
+      cosines[r] = dotF32(v, 0, query, v.length) / d;
     }
     lastCosines = { query, out: { ids, cosines } };
     return lastCosines.out;
