@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { asForeground, yieldToForeground } from './background-slices.ts';
 
 describe('background slices', () => {
-  it('wait while an ingestion runs and go on once it ends', async () => {
+  it('wait while a foreground call runs and go on once it ends', async () => {
     const events: string[] = [];
     let finish = () => {};
     const ingestion = asForeground(
@@ -23,7 +23,7 @@ describe('background slices', () => {
     expect(events).toEqual(['ingested', 'slice']);
   });
 
-  it('let a slice go on at once when nothing is being remembered, and after a failed ingestion', async () => {
+  it('let a slice go on at once when no call runs, and after a failed one', async () => {
     await expect(asForeground(() => Promise.reject(new Error('disk full')))).rejects.toThrow(
       'disk full',
     );

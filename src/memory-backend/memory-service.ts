@@ -201,11 +201,13 @@ export function createMemoryService(
       return { ...(await storageHealth()), persistGranted };
     },
     retrieve: (question, options, onEvent, signal) =>
-      retrieveMemories(current().store, engine, extras.judgeLlm?.(), question, {
-        ...options,
-        ...(onEvent ? { onEvent } : {}),
-        ...(signal ? { signal } : {}),
-      }).finally(() => answered?.()),
+      asForeground(() =>
+        retrieveMemories(current().store, engine, extras.judgeLlm?.(), question, {
+          ...options,
+          ...(onEvent ? { onEvent } : {}),
+          ...(signal ? { signal } : {}),
+        }),
+      ).finally(() => answered?.()),
     outline: async (scope) => {
       const { tree } = await current().store.liveTree();
       return scope === 'drawn' ? drawnOutline(tree) : treeOutline(tree);
