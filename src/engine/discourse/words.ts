@@ -43,9 +43,19 @@ export function wordTokens(text: string): WordToken[] {
   const out: WordToken[] = [];
   for (const m of cleaned.matchAll(/[\p{L}\p{N}]+(?:[-.'’/][\p{L}\p{N}]+)*[%+]?/gu)) {
     const surface = m[0];
-    out.push({ surface, norm: normaliseText(surface).replace(/'/g, '') });
+    out.push({ surface, norm: tokenNorm(surface) });
   }
   return out;
+}
+
+/**
+ * `normaliseText(surface)` without apostrophes, for a word token: a token holds no comma, no
+ * space and no backtick, so of normaliseText only the lower case and the apostrophes apply
+ * (a heavy user's 300,000 tokens are not put through its five regular expressions each).
+ */
+function tokenNorm(surface: string): string {
+  const lower = surface.toLowerCase();
+  return lower.includes("'") || lower.includes('’') ? lower.replace(/['’]/g, '') : lower;
 }
 
 export const hasDigit = (word: string): boolean => /\p{N}/u.test(word);
