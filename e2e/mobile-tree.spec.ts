@@ -69,6 +69,10 @@ test('phone: one finger pans the memory tree, two fingers zoom it, a tap opens a
   await page.getByTestId('side-toggle').click();
   await app.endSession();
   await app.goTo('Memory');
+  // The page has read the remembered session (a tree arriving mid-gesture would redraw the view).
+  await expect
+    .poll(() => page.evaluate(() => window.grove?.app?.store.getState().inspection?.facts ?? 0))
+    .toBeGreaterThan(0);
 
   const canvas = page.getByRole('img', { name: /Memory forest/ });
   await canvas.scrollIntoViewIfNeeded();

@@ -1,30 +1,60 @@
 import { describe, expect, it } from 'vitest';
-import { asForeground, yieldToForeground } from './background-slices.ts';
+import {
+  asIngestion,
+  asQuestion,
+  yieldToForeground,
+  yieldToQuestions,
+} from './background-slices.ts';
+
+/** A call that runs until `finish` is called. */
+function held(run: <T>(work: () => Promise<T>) => Promise<T>, events: string[], name: string) {
+  let finish = () => {};
+  const call = run(
+    () =>
+      new Promise<void>((resolve) => {
+        finish = () => {
+          events.push(name);
+          resolve();
+        };
+      }),
+  );
+  return { call, finish: () => finish() };
+}
+
+const aMoment = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('background slices', () => {
-  it('wait while a foreground call runs and go on once it ends', async () => {
+  it('wait while a question is answered, whichever kind they are', async () => {
     const events: string[] = [];
-    let finish = () => {};
-    const ingestion = asForeground(
-      () =>
-        new Promise<void>((resolve) => {
-          finish = () => {
-            events.push('ingested');
-            resolve();
-          };
-        }),
-    );
-    const slice = yieldToForeground().then(() => events.push('slice'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const question = held(asQuestion, events, 'answered');
+    const check = yieldToQuestions().then(() => events.push('check slice'));
+    const warmUp = yieldToForeground().then(() => events.push('warm-up slice'));
+    await aMoment();
     expect(events).toEqual([]);
-    finish();
-    await ingestion;
-    await slice;
-    expect(events).toEqual(['ingested', 'slice']);
+    question.finish();
+    await Promise.all([question.call, check, warmUp]);
+    expect(events[0]).toBe('answered');
+    expect(events.slice(1).sort()).toEqual(['check slice', 'warm-up slice']);
   });
 
-  it('let a slice go on at once when no call runs, and after a failed one', async () => {
-    await expect(asForeground(() => Promise.reject(new Error('disk full')))).rejects.toThrow(
+  it('while a session is remembered, hold back the warm-up but not the checks the page waits for', async () => {
+    const events: string[] = [];
+    const ingestion = held(asIngestion, events, 'remembered');
+    const warmUp = yieldToForeground().then(() => events.push('warm-up slice'));
+    await yieldToQuestions();
+    events.push('check slice');
+    await aMoment();
+    expect(events).toEqual(['check slice']);
+    ingestion.finish();
+    await Promise.all([ingestion.call, warmUp]);
+    expect(events).toEqual(['check slice', 'remembered', 'warm-up slice']);
+  });
+
+  it('go on at once when no call runs, and after a call that failed', async () => {
+    await expect(asQuestion(() => Promise.reject(new Error('no model')))).rejects.toThrow(
+      'no model',
+    );
+    await expect(asIngestion(() => Promise.reject(new Error('disk full')))).rejects.toThrow(
       'disk full',
     );
     let done = false;

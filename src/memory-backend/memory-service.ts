@@ -14,7 +14,7 @@ import { prepareInsertAhead, prepareRetrieval, retrieveMemories } from './memory
 import { createProfile, getSettings, listProfiles, requireProfile } from '../storage/profiles.ts';
 import type { LlmPort } from '../engine/ports.ts';
 import { treeProblemsInSlices } from '../storage/tree-integrity.ts';
-import { asForeground, yieldToForeground } from './background-slices.ts';
+import { asIngestion, asQuestion, yieldToQuestions } from './background-slices.ts';
 import type {
   BackgroundRebuild,
   MemoryApi,
@@ -55,8 +55,8 @@ function treeHealth(tree: MemoryTree): Promise<{ consistent: boolean; drift: Dri
   let health = healthOf.get(tree);
   if (!health) {
     health = (async () => {
-      const consistent = (await treeProblemsInSlices(tree, yieldToForeground)).length === 0;
-      await measureLeavesInSlices(tree, yieldToForeground);
+      const consistent = (await treeProblemsInSlices(tree, yieldToQuestions)).length === 0;
+      await measureLeavesInSlices(tree, yieldToQuestions);
       return { consistent, drift: measureDrift(tree) };
     })();
     healthOf.set(tree, health);
@@ -94,12 +94,13 @@ export function createMemoryService(
   };
   /**
    * Settles once a just-opened profile's first question no longer waits on this worker: its
-   * warm-up is done or a question has been answered. The tree's health check (a pass over every
-   * node, and every leaf's cohesion) waits for it, rather than the question for the check.
+   * warm-up is done, a question has been answered, or a session is being remembered (the warm-up
+   * waits for it). The tree's health check (a pass over every node, and every leaf's cohesion)
+   * waits for it, rather than the question for the check.
    */
   let quiet: Promise<unknown> = Promise.resolve();
   let afterIngest: ReturnType<typeof setTimeout> | undefined;
-  let answered: (() => void) | undefined;
+  let openingOver: (() => void) | undefined;
   return {
     async open(profileId, options = {}) {
       // What the first question needs starts now, beside the open: the model loads while the
@@ -117,14 +118,15 @@ export function createMemoryService(
       const warm = prepareRetrieval(opened.store, { opening: true })
         .then(prepareInsertAhead)
         .catch(() => undefined);
-      const firstAnswer = new Promise<void>((resolve) => (answered = resolve));
-      quiet = Promise.race([warm, firstAnswer]);
+      const over = new Promise<void>((resolve) => (openingOver = resolve));
+      quiet = Promise.race([warm, over]);
       return { resumed };
     },
     async ingest(session, conversationId, signal) {
       const h = current();
       clearTimeout(afterIngest); // what the last one left to do waits for this one
-      const result = await asForeground(() =>
+      openingOver?.();
+      const result = await asIngestion(() =>
         h.ingest({
           session: toSession(session),
           ...(conversationId === undefined ? {} : { conversationId }),
@@ -146,7 +148,10 @@ export function createMemoryService(
       }
       return result;
     },
-    resume: () => asForeground(() => current().resumePending()),
+    resume: () => {
+      openingOver?.();
+      return asIngestion(() => current().resumePending());
+    },
     listFacts: (filter) => current().store.listFacts(filter),
     searchFacts: (query, limit) => current().searchFacts(query, limit),
     editFact: async (id, text) => ({
@@ -201,13 +206,13 @@ export function createMemoryService(
       return { ...(await storageHealth()), persistGranted };
     },
     retrieve: (question, options, onEvent, signal) =>
-      asForeground(() =>
+      asQuestion(() =>
         retrieveMemories(current().store, engine, extras.judgeLlm?.(), question, {
           ...options,
           ...(onEvent ? { onEvent } : {}),
           ...(signal ? { signal } : {}),
         }),
-      ).finally(() => answered?.()),
+      ).finally(() => openingOver?.()),
     outline: async (scope) => {
       const { tree } = await current().store.liveTree();
       return scope === 'drawn' ? drawnOutline(tree) : treeOutline(tree);
