@@ -224,14 +224,14 @@ test('a heavy user: 1,800 sessions, 30,000 facts', async ({ page, browser }, tes
         async ([first, later]) => {
           const memory = window.grove!.app!.memory;
           await memory.retrieve('What do I like to cook?', { effort: 'quick' });
-          const before = (await memory.inspect()).facts;
+          const before = (await memory.counts()).facts;
           let start = performance.now();
           await memory.ingest(first!, 'default');
           const firstMs = performance.now() - start;
           start = performance.now();
           await memory.ingest(later!, 'default');
           const laterMs = performance.now() - start;
-          return { firstMs, laterMs, factsAdded: (await memory.inspect()).facts - before };
+          return { firstMs, laterMs, factsAdded: (await memory.counts()).facts - before };
         },
         [newSession(2 * run), newSession(2 * run + 1)],
       ),

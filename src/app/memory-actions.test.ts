@@ -48,7 +48,7 @@ describe('memory actions: the tree a page holds', () => {
     const memory = {
       outline,
       listFacts: vi.fn(async () => []),
-      inspect: vi.fn(async () => ({})),
+      counts: vi.fn(async () => ({})),
       health: vi.fn(async () => ({})),
     } as unknown as MemoryClient;
     return { memory, outline };
@@ -78,7 +78,7 @@ describe('memory actions: the alert', () => {
       markReplaced: vi.fn(markReplaced),
       outline: vi.fn(async () => ({ nodes: new Map(), levels: [[]], facts: new Map() })),
       listFacts: vi.fn(async () => []),
-      inspect: vi.fn(async () => ({})),
+      counts: vi.fn(async () => ({})),
       health: vi.fn(async () => ({})),
     }) as unknown as MemoryClient;
 
@@ -117,12 +117,12 @@ describe('memory actions: a refresh after a change that left the tree as it was'
     const memory = {
       outline: vi.fn(async () => ({ nodes: new Map(), levels: [[]], facts: new Map() })),
       listFacts: vi.fn(async () => []),
-      inspect: vi.fn(async () => ({ pending: ['s9'] })),
+      counts: vi.fn(async () => ({ pending: ['s9'] })),
       health: vi.fn(async () => ({})),
     } as unknown as MemoryClient;
     const actions = createMemoryActions(store, memory, { storage: undefined });
     await actions.refresh({ tree: false });
-    expect(memory.inspect).toHaveBeenCalledTimes(1);
+    expect(memory.counts).toHaveBeenCalledTimes(1);
     expect(store.getState().inspection).toEqual({ pending: ['s9'] });
     expect(memory.outline).not.toHaveBeenCalled();
     expect(memory.listFacts).not.toHaveBeenCalled();

@@ -118,7 +118,7 @@ export function createMemoryActions(
   async function refresh(scope: RefreshScope = { tree: true }): Promise<void> {
     if (!scope.tree) {
       await guard('Reading memory', async () => {
-        store.getState().setMemory({ inspection: await memory.inspect() });
+        store.getState().setMemory({ inspection: await memory.counts() });
       });
       return;
     }
@@ -133,7 +133,7 @@ export function createMemoryActions(
       const facts = memory
         .listFacts({ limit: INSPECTOR_ROWS })
         .then((rows) => store.getState().setMemory({ facts: rows }));
-      const [inspection] = await Promise.all([memory.inspect(), tree, facts]);
+      const [inspection] = await Promise.all([memory.counts(), tree, facts]);
       store.getState().setMemory({ inspection });
     });
     void memory.health().then(

@@ -68,3 +68,23 @@ describe('memory service: opening a profile', () => {
     expect(await service.outline()).not.toBe(outline);
   });
 });
+
+describe('memory service: the counts the page shows', () => {
+  it('are the inspection without the tree health check', async () => {
+    const db = await freshDb();
+    await createProfile(db, { id: 'alice', name: 'Alice' });
+    const service = createMemoryService(db, testEngine());
+    await service.open('alice');
+    await service.ingest({
+      id: 's1',
+      turns: [{ id: 't1', speaker: 'user', text: 'I live in Oslo' }],
+    });
+    const counts = await service.counts();
+    const { treeConsistent, drift, ...inspected } = await service.inspect();
+    expect(counts).toEqual(inspected);
+    expect(counts.facts).toBeGreaterThan(0);
+    expect(counts).not.toHaveProperty('treeConsistent');
+    expect(treeConsistent).toBe(true);
+    expect(drift).toBeDefined();
+  });
+});

@@ -4,6 +4,7 @@
  */
 import { asSessionId, asTurnId, type MemoryTree, type Session } from '../engine/types.ts';
 import type { GroveDb } from '../storage/db.ts';
+import type { LiveTree } from '../storage/tree-store.ts';
 import { ProfileNotFoundError } from '../storage/errors.ts';
 import { exportProfile } from '../storage/export/export-profile.ts';
 import { importProfile } from '../storage/export/import-profile.ts';
@@ -18,6 +19,7 @@ import { asIngestion, asQuestion, yieldToQuestions } from './background-slices.t
 import type {
   BackgroundRebuild,
   MemoryApi,
+  MemoryCounts,
   MemoryWorkerStatus,
   SessionInput,
 } from './worker-protocol.ts';
@@ -101,6 +103,17 @@ export function createMemoryService(
   let quiet: Promise<unknown> = Promise.resolve();
   let afterIngest: ReturnType<typeof setTimeout> | undefined;
   let openingOver: (() => void) | undefined;
+  const countsOf = async (h: MemoryHost, live: LiveTree): Promise<MemoryCounts> => ({
+    profileId: h.profileId,
+    sessions: (await h.store.sessions()).map((s) => s.id),
+    pending: (await h.store.pending()).map((p) => p.sessionId),
+    facts: live.tree.facts.size,
+    nodes: live.tree.nodes.size,
+    levels: live.tree.levels.map((l) => l.length),
+    treeVersion: live.version,
+    paused: (await getSettings(db, h.profileId)).memoryPaused,
+    lastRebuild,
+  });
   return {
     async open(profileId, options = {}) {
       // What the first question needs starts now, beside the open: the model loads while the
@@ -182,24 +195,16 @@ export function createMemoryService(
     rebuild: async (signal) => ({
       version: await current().rebuild(signal ? { signal } : {}),
     }),
+    counts: async () => {
+      const h = current();
+      return countsOf(h, await h.store.liveTree());
+    },
     async inspect() {
       const h = current();
       await quiet;
       const live = await h.store.liveTree();
       const { consistent, drift } = await treeHealth(live.tree);
-      return {
-        profileId: h.profileId,
-        sessions: (await h.store.sessions()).map((s) => s.id),
-        pending: (await h.store.pending()).map((p) => p.sessionId),
-        facts: live.tree.facts.size,
-        nodes: live.tree.nodes.size,
-        levels: live.tree.levels.map((l) => l.length),
-        treeVersion: live.version,
-        treeConsistent: consistent,
-        paused: (await getSettings(db, h.profileId)).memoryPaused,
-        drift,
-        lastRebuild,
-      };
+      return { ...(await countsOf(h, live)), treeConsistent: consistent, drift };
     },
     async health() {
       const persistGranted = await requestPersistence();

@@ -22,7 +22,8 @@ export interface SessionInput {
   readonly turns: readonly { id: string; speaker: 'user' | 'assistant'; text: string }[];
 }
 
-export interface MemoryInspection {
+/** What the page shows of the open profile's memory: counts read without a pass over the tree. */
+export interface MemoryCounts {
   readonly profileId: string;
   readonly sessions: readonly string[];
   readonly pending: readonly string[];
@@ -30,13 +31,17 @@ export interface MemoryInspection {
   readonly nodes: number;
   readonly levels: readonly number[];
   readonly treeVersion: number;
-  /** Every stored tree reference resolves (no half-written tree). */
-  readonly treeConsistent: boolean;
   readonly paused: boolean;
-  /** How far incremental inserts have moved the tree from a fresh build. */
-  readonly drift: DriftReport;
   /** The last background rebuild this worker ran after an ingestion, if any. */
   readonly lastRebuild: BackgroundRebuild;
+}
+
+/** The counts and the tree's health: a check of every node and leaf (diagnostics, tests). */
+export interface MemoryInspection extends MemoryCounts {
+  /** Every stored tree reference resolves (no half-written tree). */
+  readonly treeConsistent: boolean;
+  /** How far incremental inserts have moved the tree from a fresh build. */
+  readonly drift: DriftReport;
 }
 
 export type BackgroundRebuild =
@@ -99,6 +104,9 @@ export interface MemoryApi {
   exportProfile(passphrase?: string): Promise<string>;
   importProfile(text: string, passphrase?: string): Promise<ImportedProfile>;
   rebuild(signal?: AbortSignal): Promise<{ version: number }>;
+  /** The counts the page shows (cheap: asked after every change). */
+  counts(): Promise<MemoryCounts>;
+  /** The counts and the tree's health (a pass over every node and leaf of the live tree). */
   inspect(): Promise<MemoryInspection>;
   health(): Promise<StorageHealth & { persistGranted: boolean }>;
   /**
@@ -209,6 +217,7 @@ export const MEMORY_METHODS: readonly MemoryMethod[] = [
   'exportProfile',
   'importProfile',
   'rebuild',
+  'counts',
   'inspect',
   'health',
   'retrieve',

@@ -3,7 +3,7 @@ import type { TraversalEvent } from '../engine/retrieval.ts';
 import type { TreeOutline } from '../engine/types.ts';
 import type { StorageHealth } from '../storage/health.ts';
 import type { FactView } from '../storage/memory-store.ts';
-import type { MemoryInspection, MemoryWorkerStatus } from '../memory-backend/worker-protocol.ts';
+import type { MemoryCounts, MemoryWorkerStatus } from '../memory-backend/worker-protocol.ts';
 import type { SliceCreator } from './store-types.ts';
 
 /**
@@ -19,7 +19,7 @@ export interface MemorySlice {
    */
   readonly facts: readonly FactView[];
   readonly tree: TreeOutline | null;
-  readonly inspection: MemoryInspection | null;
+  readonly inspection: MemoryCounts | null;
   readonly workerStatus: MemoryWorkerStatus | null;
   readonly health: (StorageHealth & { persistGranted: boolean }) | null;
   /** The latest retrieval's events: the tree view replays them. */
@@ -31,7 +31,7 @@ export interface MemorySlice {
   setMemory(update: {
     facts?: readonly FactView[];
     tree?: TreeOutline | null;
-    inspection?: MemoryInspection | null;
+    inspection?: MemoryCounts | null;
   }): void;
   setWorkerStatus(status: MemoryWorkerStatus): void;
   setHealth(health: StorageHealth & { persistGranted: boolean }): void;
