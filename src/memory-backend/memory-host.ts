@@ -161,28 +161,32 @@ export class MemoryHost {
       throwIfAborted(signal);
       await this.options.onStage?.('committing', sessionId);
       const db = this.db;
-      const written = await guardQuota(() =>
-        db.transaction('rw', memoryTables(db), async () => {
-          if (!(await db.pending.get([this.pid, sessionId]))) return undefined;
-          await db.sessions.put({
-            profileId: this.pid,
-            id: sessionId,
-            conversationId: pending.conversationId,
-            ...(pending.time === undefined ? {} : { time: pending.time }),
-            turnCount: pending.turns.length,
-          });
-          await db.sessionTurns.put({
-            profileId: this.pid,
-            sessionId,
-            turns: pending.turns.map(({ id, speaker, text }) => ({ id, speaker, text })),
-          });
-          const next = await writeTreeChange(db, this.pid, live, tree);
-          if (unit) await this.tasks.put(unit);
-          await db.pending.delete([this.pid, sessionId]);
-          return next;
-        }),
+      // Reads of the live tree meanwhile wait for the write and find the tree it keeps.
+      await this.store.commitTree(
+        () =>
+          guardQuota(() =>
+            db.transaction('rw', memoryTables(db), async () => {
+              if (!(await db.pending.get([this.pid, sessionId]))) return undefined;
+              await db.sessions.put({
+                profileId: this.pid,
+                id: sessionId,
+                conversationId: pending.conversationId,
+                ...(pending.time === undefined ? {} : { time: pending.time }),
+                turnCount: pending.turns.length,
+              });
+              await db.sessionTurns.put({
+                profileId: this.pid,
+                sessionId,
+                turns: pending.turns.map(({ id, speaker, text }) => ({ id, speaker, text })),
+              });
+              const next = await writeTreeChange(db, this.pid, live, tree);
+              if (unit) await this.tasks.put(unit);
+              await db.pending.delete([this.pid, sessionId]);
+              return next;
+            }),
+          ),
+        { from: live.tree, sessions: [session] },
       );
-      if (written) this.store.keepLiveTree(written, { from: live.tree, sessions: [session] });
       const facts = [...tree.facts.values()].filter((f) =>
         f.sources.some((s) => s.sessionId === sessionId),
       ).length;
@@ -199,14 +203,15 @@ export class MemoryHost {
       const live = await this.store.liveTree();
       const result = await edit(live);
       const db = this.db;
-      const written = await guardQuota(() =>
-        db.transaction('rw', memoryTables(db), async () => {
-          const next = await writeTreeChange(db, this.pid, live, result.tree);
-          await alsoDelete(db);
-          return next;
-        }),
+      await this.store.commitTree(() =>
+        guardQuota(() =>
+          db.transaction('rw', memoryTables(db), async () => {
+            const next = await writeTreeChange(db, this.pid, live, result.tree);
+            await alsoDelete(db);
+            return next;
+          }),
+        ),
       );
-      this.store.keepLiveTree(written);
       return result;
     });
   }

@@ -115,6 +115,44 @@ describe('LiveTreeCache', () => {
     expect(third.tree.facts.size).toBe(edited.facts.size - 1);
   });
 
+  it('makes a read asked for during a write wait for it, and hands back the tree it kept (no reload)', async () => {
+    const { db } = await setup();
+    const cache = new LiveTreeCache(db, 'p');
+    const first = await cache.load();
+    const gone = [...first.tree.facts.keys()][0] as FactId;
+    const { tree: edited } = await removeFacts(first.tree, [gone], {
+      summariser: keywordSummariser,
+      embedder,
+    });
+    const pageReads = vi.spyOn(db.treeNodePages, 'where');
+    let commit = () => {};
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    const write = cache.writing(async () => {
+      const written = await db.transaction('rw', TREE_TABLES(db), () =>
+        writeTreeChange(db, 'p', first, edited),
+      );
+      await committed; // the commit is done; the keep has not happened yet
+      cache.keep(written);
+      return written;
+    });
+    const during = cache.load();
+    commit();
+    await write;
+    expect((await during).tree).toBe(edited);
+    expect(pageReads).not.toHaveBeenCalled();
+    pageReads.mockRestore();
+  });
+
+  it('lets reads go on after a write that failed', async () => {
+    const { db } = await setup();
+    const cache = new LiveTreeCache(db, 'p');
+    const first = await cache.load();
+    await expect(cache.writing(() => Promise.reject(new Error('disk full')))).rejects.toThrow(
+      'disk full',
+    );
+    expect((await cache.load()).tree).toBe(first.tree);
+  });
+
   it('tells a re-created profile whose tree has the same version and revision', async () => {
     const { db } = await setup();
     const cache = new LiveTreeCache(db, 'p');

@@ -87,6 +87,21 @@ export class MemoryStore {
    * ingestion that only added `sessions` to the tree it read (`from`) carries the transcripts
    * read for that tree over with the new sessions', instead of reading every turn again.
    */
+  /**
+   * Runs `write` (a transaction that changes the live tree) and keeps the tree it made live, if
+   * any; reads of the live tree asked for meanwhile wait for it (LiveTreeCache.writing).
+   */
+  commitTree(
+    write: () => Promise<LiveTree | undefined>,
+    added?: { from: MemoryTree; sessions: readonly Session[] },
+  ): Promise<LiveTree | undefined> {
+    return this.trees.writing(async () => {
+      const live = await write();
+      if (live) this.keepLiveTree(live, added);
+      return live;
+    });
+  }
+
   keepLiveTree(live: LiveTree, added?: { from: MemoryTree; sessions: readonly Session[] }): void {
     this.trees.keep(live);
     if (added && this.texts?.tree === added.from) {

@@ -262,6 +262,7 @@ export async function collectOrphanTrees(db: GroveDb, profileId: string): Promis
 export class LiveTreeCache {
   private kept: LiveTree | undefined;
   private reading: Promise<unknown> | undefined;
+  private write: Promise<unknown> | undefined;
 
   constructor(
     private readonly db: GroveDb,
@@ -295,7 +296,24 @@ export class LiveTreeCache {
     this.kept = live;
   }
 
+  /**
+   * Runs a write of the live tree made in this worker (`work` keeps what it made live). Reads
+   * wait for it: one that checked the head between the commit and the keep would find a tree it
+   * does not hold and read all of it again (a second at 30,000 facts, and every cache keyed on
+   * the tree's objects lost). `work` must not read the live tree through this cache.
+   */
+  async writing<T>(work: () => Promise<T>): Promise<T> {
+    const done = work();
+    this.write = done;
+    try {
+      return await done;
+    } finally {
+      if (this.write === done) this.write = undefined;
+    }
+  }
+
   private async read(): Promise<LiveTree> {
+    while (this.write) await this.write.catch(() => undefined);
     const { db, profileId } = this;
     const kept = this.kept;
     if (kept && kept.version !== 0) {
