@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TraversalEvent } from '../retrieval.ts';
 import { approximateTokenizer } from '../tokens.ts';
+import { createRng } from '../rng.ts';
 import { asSessionId } from '../types.ts';
 import { bm25Stems, bm25Terms, createBm25Index, createBm25Retriever } from './bm25.ts';
 import type { UnitSource } from './flat-topk.ts';
@@ -109,6 +110,32 @@ describe('createBm25Index (hand-computed)', () => {
 
   it('copes with an empty corpus', () => {
     expect(createBm25Index([]).scores('apple')).toEqual([]);
+  });
+
+  it('gives every document the score the formula gives it, to the last bit (a pass over each)', () => {
+    const rng = createRng(9);
+    const words = ['apple', 'banana', 'cherry', 'date', 'elder', 'fig', 'grape', 'living', 'lives'];
+    const pick = (n: number) =>
+      Array.from({ length: n }, () => words[Math.floor(rng.next() * words.length)]).join(' ');
+    const texts = Array.from({ length: 200 }, () => pick(1 + Math.floor(rng.next() * 12)));
+    const corpus = createBm25Index(texts);
+    const k1 = 1.2;
+    const b = 0.75;
+    const docs = texts.map((t) => bm25Stems(t));
+    const avg = docs.reduce((sum, d) => sum + d.length, 0) / docs.length;
+    for (const query of ['apple fig', 'living lives grape', 'zebra', 'cherry cherry date elder']) {
+      const terms = [...new Set(bm25Stems(query))];
+      const reference = docs.map((doc) => {
+        const norm = 1 - b + (b * doc.length) / avg;
+        let score = 0;
+        for (const term of terms) {
+          const f = doc.filter((t) => t === term).length;
+          if (f > 0) score += (corpus.idf(term) * f * (k1 + 1)) / (f + k1 * norm);
+        }
+        return score;
+      });
+      expect(corpus.scores(query)).toEqual(reference);
+    }
   });
 });
 
