@@ -192,15 +192,22 @@ export function rowsToTree(cells: TreeCells): MemoryTree {
     }
     level.push(asNodeId(row.id));
   }
-  for (const row of nodes) {
-    // The cells were just read: their buffers are this tree's own, no copy needed.
-    const embedding = bufferToVector(row.embedding, { copy: false });
-    if (embedding.length !== meta.dimension) {
+  // Every embedding copied into one block, each node's a view of its row: the passes over every
+  // fact's vector (a question's cosines, an insert's duplicate search) then read contiguous
+  // memory, about twice as fast as 36,000 separate small buffers. Nothing sends or stores a view
+  // as it is: writes and exports copy the vector (vectorToBuffer), messages carry no embeddings.
+  const dimension = meta.dimension;
+  const block = new Float32Array(nodes.length * dimension);
+  for (const [i, row] of nodes.entries()) {
+    const stored = bufferToVector(row.embedding, { copy: false });
+    if (stored.length !== dimension) {
       throw new StoreCorruptError(
-        `Stored memory node ${row.id} has ${embedding.length} dimensions, expected ${meta.dimension}. ` +
+        `Stored memory node ${row.id} has ${stored.length} dimensions, expected ${dimension}. ` +
           'Export what you can and rebuild the memory.',
       );
     }
+    block.set(stored, i * dimension);
+    const embedding = block.subarray(i * dimension, (i + 1) * dimension);
     byId.set(asNodeId(row.id), {
       id: asNodeId(row.id),
       level: row.level,
