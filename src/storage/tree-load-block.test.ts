@@ -31,7 +31,7 @@ describe('a tree read from the store', () => {
     await db.transaction('rw', TREE_TABLES(db), () => writeTreeChange(db, 'p', empty, tree));
     const loaded = await loadLiveTree(db, 'p');
     // Written again whole (no position keys kept): every page is rewritten from the views.
-    const again = { ...loaded, order: undefined };
+    const { order: _kept, ...again } = loaded;
     const renamed = { ...loaded.tree, nextNodeSeq: loaded.tree.nextNodeSeq + 1 };
     await db.transaction('rw', TREE_TABLES(db), () => writeTreeChange(db, 'p', again, renamed));
     const pages = await db.treeNodePages.toArray();
