@@ -314,6 +314,8 @@ export class MemoryHost {
       const live = await this.store.liveTree();
       const tree = await this.engine.rebuild(live.tree, hooks.signal);
       throwIfAborted(hooks.signal);
+      // Not through commitTree: its pages are written in chunks for seconds, and until the head
+      // switches the tree that reads find is still the live one.
       const next = await guardQuota(() => replaceTree(this.db, this.pid, live, tree, hooks));
       this.store.keepLiveTree(next);
       return next.version;

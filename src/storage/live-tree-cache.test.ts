@@ -3,7 +3,14 @@ import { HashEmbedder } from '../engine/testing/index.ts';
 import { tinyTree } from '../engine/tree/tiny-tree.test-support.ts';
 import { removeFacts } from '../engine/tree/edit.ts';
 import { keywordSummariser } from '../engine/tree/summarise.ts';
-import { asProfileId, asSessionId, asTurnId, type FactId } from '../engine/types.ts';
+import {
+  asProfileId,
+  asSessionId,
+  asTurnId,
+  type FactId,
+  type MemoryTree,
+} from '../engine/types.ts';
+import type { GroveDb } from './db.ts';
 import { freshDb } from './fixtures.test-support.ts';
 import { MemoryStore } from './memory-store.ts';
 import { createProfile, wipeProfile } from './profiles.ts';
@@ -16,6 +23,19 @@ import {
 } from './tree-store.ts';
 
 const embedder = new HashEmbedder({ dimension: 64 });
+
+/** `tree` without fact `id` (keyword summaries, no model). */
+async function without(tree: MemoryTree, id: FactId): Promise<MemoryTree> {
+  return (await removeFacts(tree, [id], { summariser: keywordSummariser, embedder })).tree;
+}
+
+/** A cache's first read of the tree, and that tree without its first fact. */
+async function cachedAndEdited(db: GroveDb) {
+  const cache = new LiveTreeCache(db, 'p');
+  const first = await cache.load();
+  const gone = [...first.tree.facts.keys()][0] as FactId;
+  return { cache, first, gone, edited: await without(first.tree, gone) };
+}
 
 async function setup() {
   const db = await freshDb();
@@ -64,13 +84,7 @@ describe('LiveTreeCache', () => {
 
   it('reads again after a write, a rebuild and a wipe', async () => {
     const { db } = await setup();
-    const cache = new LiveTreeCache(db, 'p');
-    const first = await cache.load();
-    const gone = [...first.tree.facts.keys()][0] as FactId;
-    const { tree: edited } = await removeFacts(first.tree, [gone], {
-      summariser: keywordSummariser,
-      embedder,
-    });
+    const { cache, first, gone, edited } = await cachedAndEdited(db);
     await db.transaction('rw', TREE_TABLES(db), () => writeTreeChange(db, 'p', first, edited));
     const second = await cache.load();
     expect(second.tree).not.toBe(first.tree);
@@ -88,13 +102,7 @@ describe('LiveTreeCache', () => {
 
   it('keeps the tree a write committed, and still loads one another writer replaced it with', async () => {
     const { db } = await setup();
-    const cache = new LiveTreeCache(db, 'p');
-    const first = await cache.load();
-    const gone = [...first.tree.facts.keys()][0] as FactId;
-    const { tree: edited } = await removeFacts(first.tree, [gone], {
-      summariser: keywordSummariser,
-      embedder,
-    });
+    const { cache, first, edited } = await cachedAndEdited(db);
     const written = await db.transaction('rw', TREE_TABLES(db), () =>
       writeTreeChange(db, 'p', first, edited),
     );
@@ -105,10 +113,7 @@ describe('LiveTreeCache', () => {
 
     // Another tab writes: the kept tree is stale, so the next read loads the new one.
     const elsewhere = await loadLiveTree(db, 'p');
-    const { tree: smaller } = await removeFacts(elsewhere.tree, [[...edited.facts.keys()][0]!], {
-      summariser: keywordSummariser,
-      embedder,
-    });
+    const smaller = await without(elsewhere.tree, [...edited.facts.keys()][0]!);
     await db.transaction('rw', TREE_TABLES(db), () => writeTreeChange(db, 'p', elsewhere, smaller));
     const third = await cache.load();
     expect(third.tree).not.toBe(edited);
@@ -117,13 +122,7 @@ describe('LiveTreeCache', () => {
 
   it('makes a read asked for during a write wait for it, and hands back the tree it kept (no reload)', async () => {
     const { db } = await setup();
-    const cache = new LiveTreeCache(db, 'p');
-    const first = await cache.load();
-    const gone = [...first.tree.facts.keys()][0] as FactId;
-    const { tree: edited } = await removeFacts(first.tree, [gone], {
-      summariser: keywordSummariser,
-      embedder,
-    });
+    const { cache, first, edited } = await cachedAndEdited(db);
     const pageReads = vi.spyOn(db.treeNodePages, 'where');
     let commit = () => {};
     const committed = new Promise<void>((resolve) => (commit = resolve));
@@ -161,10 +160,7 @@ describe('LiveTreeCache', () => {
     await createProfile(db, { id: 'p', name: 'P' });
     const replacement = await tinyTree(embedder);
     const fact = [...replacement.facts.values()][0]!;
-    const { tree: renamed } = await removeFacts(replacement, [fact.id], {
-      summariser: keywordSummariser,
-      embedder,
-    });
+    const renamed = await without(replacement, fact.id);
     const empty = await loadLiveTree(db, 'p');
     await db.transaction('rw', TREE_TABLES(db), () => writeTreeChange(db, 'p', empty, renamed));
     const again = await cache.load();
@@ -184,10 +180,7 @@ describe('MemoryStore reads', () => {
     // An ingestion writes the session, its turns and the tree change in one transaction.
     const live = await store.liveTree();
     const gone = [...live.tree.facts.keys()][0] as FactId;
-    const { tree } = await removeFacts(live.tree, [gone], {
-      summariser: keywordSummariser,
-      embedder,
-    });
+    const tree = await without(live.tree, gone);
     await db.transaction('rw', [db.sessions, db.sessionTurns, ...TREE_TABLES(db)], async () => {
       await db.sessions.put({ profileId: 'p', id: 's9', conversationId: 'default', turnCount: 1 });
       await db.sessionTurns.put({
@@ -214,10 +207,7 @@ describe('MemoryStore reads', () => {
     const texts = await store.sessionTexts();
     expect([...texts.keys()]).toEqual(['s1']);
     const gone = [...live.tree.facts.keys()][0] as FactId;
-    const { tree } = await removeFacts(live.tree, [gone], {
-      summariser: keywordSummariser,
-      embedder,
-    });
+    const tree = await without(live.tree, gone);
     const written = await db.transaction('rw', TREE_TABLES(db), () =>
       writeTreeChange(db, 'p', live, tree),
     );

@@ -185,7 +185,7 @@ export async function assignLifetimes(
       if (f.id !== fact.id && f.supersededBy === undefined && speakerOf(f) === speaker && keep(f))
         out.push(f);
     };
-    for (const f of pool) consider(fresh.get(f.id) ?? updated.get(f.id) ?? f);
+    for (const f of pool) consider(get(f.id) ?? f);
     for (const f of fresh.values()) if (!base.has(f.id)) consider(f);
     return out;
   };

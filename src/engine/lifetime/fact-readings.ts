@@ -33,22 +33,24 @@ export function speakerOf(fact: Fact): string {
   return readingOf(fact).speaker;
 }
 
-/** Whether the fact's words may state any of `slots` (each slot tested once per fact). */
+/** Whether the fact's words may state `slot` (tested once per fact and slot). */
+function statable(reading: FactReading, fact: Fact, slot: string): boolean {
+  const bit = BIT.get(slot);
+  if (bit === undefined) return false;
+  if ((reading.tested & bit) === 0) {
+    reading.tested |= bit;
+    if (mayState(slot, fact.text)) reading.statable |= bit;
+  }
+  return (reading.statable & bit) !== 0;
+}
+
+/** Whether the fact's words may state any of `slots`. */
 export function mayStateAny(fact: Fact, slots: Iterable<string>): boolean {
   const reading = readingOf(fact);
-  for (const slot of slots) {
-    const bit = BIT.get(slot);
-    if (bit === undefined) continue;
-    if ((reading.tested & bit) === 0) {
-      reading.tested |= bit;
-      if (mayState(slot, fact.text)) reading.statable |= bit;
-    }
-    if ((reading.statable & bit) !== 0) return true;
-  }
+  for (const slot of slots) if (statable(reading, fact, slot)) return true;
   return false;
 }
 
-const ALL_SLOTS = SLOTS.map((d) => d.slot);
 const PREPARE_SLICE = 1000;
 
 /**
@@ -61,7 +63,8 @@ export async function prepareFactReadings(
 ): Promise<void> {
   let n = 0;
   for (const fact of facts) {
-    for (const slot of ALL_SLOTS) mayStateAny(fact, [slot]);
+    const reading = readingOf(fact);
+    for (const { slot } of SLOTS) statable(reading, fact, slot);
     if (++n % PREPARE_SLICE === 0) await pause();
   }
 }
