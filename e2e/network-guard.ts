@@ -1,4 +1,5 @@
 import { test as base, expect, type Request } from '@playwright/test';
+import { pagesState } from './page-state.ts';
 
 /** What a spec may relax in the guard below. */
 export interface Guard {
@@ -13,11 +14,13 @@ export interface Guard {
  * - a page throws an uncaught error or leaves a promise rejection unhandled;
  * - the browser reports a Content-Security-Policy violation (the app itself must never trip its
  *   own policy), unless the test sets `cspViolationsExpected` because it provokes one.
+ * A test that failed prints whether its pages still ran script and drew frames, and their last
+ * console lines.
  */
 export const test = base.extend<{ cspViolationsExpected: boolean; guard: Guard }>({
   cspViolationsExpected: [false, { option: true }],
   guard: [
-    async ({ context, baseURL, cspViolationsExpected }, use) => {
+    async ({ context, baseURL, cspViolationsExpected }, use, testInfo) => {
       const allowed = new Set([new URL(baseURL ?? 'http://127.0.0.1').origin]);
       const foreign = new Map<Request, string>();
       const errors: string[] = [];
@@ -34,10 +37,19 @@ export const test = base.extend<{ cspViolationsExpected: boolean; guard: Guard }
       context.on('weberror', (error) => {
         errors.push(`${error.page()?.url() ?? '?'}: ${error.error().message}`);
       });
+      const consoleLines: string[] = [];
       context.on('console', (message) => {
         if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text());
+        consoleLines.push(`${message.type()}: ${message.text().slice(0, 120)}`);
       });
       await use({ allowOrigin: (origin) => allowed.add(new URL(origin).origin) });
+      if (testInfo.status !== testInfo.expectedStatus) {
+        // Printed, not attached: a failed try that its retry passed is still reported in the log.
+        console.log(
+          `${testInfo.title}, try ${testInfo.retry + 1}, failed. Its pages: ${await pagesState(context)}`,
+        );
+        console.log(`Last console lines:\n${consoleLines.slice(-4).join('\n')}`);
+      }
       expect([...foreign.values()], 'requests that left the app origin').toEqual([]);
       expect(errors, 'uncaught errors or unhandled rejections in a page').toEqual([]);
       if (!cspViolationsExpected) {
