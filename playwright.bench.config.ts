@@ -8,5 +8,7 @@ export default defineConfig({
   // A benchmark drives the test build's window.grove only: no production server.
   webServer: testBuildServer,
   testMatch: /.*\.bench\.ts$/,
+  // A benchmark that fails says so at once: no second run of minutes (the specs retry once).
+  retries: 0,
   timeout: 300_000,
 });
