@@ -31,6 +31,11 @@ export function isMachineText(text: string, memberTexts: ReadonlySet<string>): b
 /** The fact ids under a node, in tree order, worked out when first asked for. */
 interface Members {
   get(id: NodeId): readonly FactId[];
+  /**
+   * How many facts are under a node: `get(id).length` without the lists (a heavy user's upper
+   * groups span every fact, and listing them all on each insert cost more than the labels).
+   */
+  count(id: NodeId): number;
 }
 
 function lazyMembers(tree: MemoryTree): Members {
@@ -49,7 +54,20 @@ function lazyMembers(tree: MemoryTree): Members {
     known.set(id, facts);
     return facts;
   };
-  return { get };
+  const counted = new Map<NodeId, number>();
+  const count = (id: NodeId): number => {
+    const listed = known.get(id);
+    if (listed) return listed.length;
+    const kept = counted.get(id);
+    if (kept !== undefined) return kept;
+    const node = tree.nodes.get(id);
+    let n = 0;
+    if (node?.level === 0) n = node.factId === undefined ? 0 : 1;
+    else if (node) for (const child of node.children) n += count(child);
+    counted.set(id, n);
+    return n;
+  };
+  return { get, count };
 }
 
 /** The nodes a node's keywords are weighed against: its siblings, else its whole level. */
@@ -118,7 +136,7 @@ export function labelTree(
 }
 
 const memberCount = (group: readonly NodeId[], members: Members) =>
-  group.reduce((sum, id) => sum + members.get(id).length, 0);
+  group.reduce((sum, id) => sum + members.count(id), 0);
 
 /** The nodes and every child of their parents. */
 function withSiblings(tree: MemoryTree, ids: ReadonlySet<NodeId>): Set<NodeId> {
