@@ -62,6 +62,8 @@ describe('the user’s hand on lineage', () => {
     ];
     expect(old?.lineage).toMatchObject(chain);
     expect(next?.lineage).toMatchObject(chain);
+    // Listed alone, a fact's lineage still names where the other step was said.
+    expect((await store.listFacts({ ids: [older.id] }))[0]?.lineage).toMatchObject(chain);
     const after = (await store.liveTree()).tree;
     expect([...after.nodes.keys()]).toEqual([...before.nodes.keys()]);
     expect(after.nodes.get(`f:${older.id}` as never)?.text).toBe(

@@ -105,7 +105,7 @@ export function createMemoryService(
   let openingOver: (() => void) | undefined;
   const countsOf = async (h: MemoryHost, live: LiveTree): Promise<MemoryCounts> => ({
     profileId: h.profileId,
-    sessions: (await h.store.sessions()).map((s) => s.id),
+    sessions: await h.store.sessionIds(),
     pending: (await h.store.pending()).map((p) => p.sessionId),
     facts: live.tree.facts.size,
     nodes: live.tree.nodes.size,
