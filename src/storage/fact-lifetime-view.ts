@@ -33,16 +33,16 @@ export interface FactLifetimeView {
 }
 
 /**
- * The lifetime view of each fact of `facts`. Lineages are only walked for facts in a chain (a
- * memory of 30,000 facts is mostly facts no other replaced).
+ * The lifetime view of each fact of `facts`, each step's conversation told by `conversationOf`.
+ * Lineages are only walked for facts in a chain (a memory of 30,000 facts is mostly facts no
+ * other replaced).
  */
 export function lifetimeViews(
   facts: ReadonlyMap<FactId, Fact>,
-  conversationOf: (sessionId: string) => string | null,
-): (fact: Fact) => FactLifetimeView {
+): (fact: Fact, conversationOf: (sessionId: string) => string | null) => FactLifetimeView {
   const replacing = new Set<FactId>();
   for (const f of facts.values()) if (f.supersededBy !== undefined) replacing.add(f.supersededBy);
-  return (fact) => lifetimeView(facts, fact, conversationOf, replacing);
+  return (fact, conversationOf) => lifetimeView(facts, fact, conversationOf, replacing);
 }
 
 function lifetimeView(

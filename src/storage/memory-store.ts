@@ -257,23 +257,21 @@ export class MemoryStore {
     }
     const listed = firstById(chosen, filter.limit);
     const own = new Set(listed.flatMap((fact) => fact.sources.map((s) => s.sessionId)));
+    const lifetime = lifetimeViews(tree.facts);
     // The lineages name sessions too: a first pass over the listed facts collects them.
     const named = new Set<string>(own);
-    const collect = lifetimeViews(tree.facts, (sessionId) => {
-      named.add(sessionId);
-      return null;
-    });
-    for (const fact of listed) collect(fact);
+    for (const fact of listed)
+      lifetime(fact, (sessionId) => {
+        named.add(sessionId);
+        return null;
+      });
     const [sessions, turnsOf] = await Promise.all([this.sessionsById(named), this.turnsOf(own)]);
-    const lifetime = lifetimeViews(
-      tree.facts,
-      (sessionId) => sessions.get(sessionId)?.conversationId ?? null,
-    );
+    const conversationOf = (sessionId: string) => sessions.get(sessionId)?.conversationId ?? null;
     return listed.map((fact) => ({
       id: fact.id,
       text: fact.text,
       category: fact.category,
-      ...lifetime(fact),
+      ...lifetime(fact, conversationOf),
       sources: fact.sources.map((s): SourceView => {
         const session = sessions.get(s.sessionId);
         const turns = turnsOf.get(s.sessionId);
