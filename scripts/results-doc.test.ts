@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NO_LLM_BEAM } from '../src/engine/tree/judges.ts';
+import { DEFAULT_NO_LLM_BEAM } from '../src/engine/tree/hybrid-judge.ts';
 import type { NtmSummary } from '../src/engine/eval/ntm-eval.ts';
 import type { EvalSummary } from '../src/engine/eval/summary.ts';
 import type { MsTodSummary } from './cli/eval-ms-tod.ts';

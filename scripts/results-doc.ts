@@ -6,7 +6,7 @@ import type { EvalSummary } from '../src/engine/eval/summary.ts';
 import { msTodSection, type MsTodSection } from './results-doc-ms-tod.ts';
 import { ntmSection, type NtmSection } from './results-doc-ntm.ts';
 import { pct } from './results-doc-numbers.ts';
-import { DEFAULT_NO_LLM_BEAM } from '../src/engine/tree/judges.ts';
+import { DEFAULT_NO_LLM_BEAM } from '../src/engine/tree/hybrid-judge.ts';
 
 export type { MsTodResultRun, MsTodSection } from './results-doc-ms-tod.ts';
 export type { NtmExact, NtmSection } from './results-doc-ntm.ts';

@@ -2,13 +2,13 @@
 import type { TraversalEvent } from '../../src/engine/retrieval.ts';
 import {
   embeddingJudge,
-  hybridJudge,
   JUDGE_NAMES,
   llmListwiseJudge,
   llmNodeJudge,
   oracleJudge,
   type NodeJudge,
 } from '../../src/engine/tree/judges.ts';
+import { hybridJudge } from '../../src/engine/tree/hybrid-judge.ts';
 import { createTreeRetriever } from '../../src/engine/tree/retrieve.ts';
 import { asSessionId } from '../../src/engine/types.ts';
 import { choice, intOption, parse, required, UsageError } from './args.ts';

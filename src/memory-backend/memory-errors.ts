@@ -19,7 +19,7 @@ import { TaskQaNotFoundError } from '../engine/task-memory/edit.ts';
 import { InvalidAlphaError } from '../engine/task-memory/rerank.ts';
 import { UnknownFactError } from '../engine/tree/edit.ts';
 import { LineageError } from '../engine/lifetime/lineage.ts';
-import { InvalidJudgeOptionError } from '../engine/tree/judges.ts';
+import { InvalidJudgeOptionError } from '../engine/tree/hybrid-judge.ts';
 import { TreeIntegrityError } from '../engine/tree/tree-integrity-error.ts';
 import { NoPageModelError } from '../rpc/page-llm-bridge.ts';
 import { errorClassesOf, type ErrorClasses } from '../rpc/wire-error.ts';

@@ -5,7 +5,7 @@ import {
   DEFAULT_HYBRID_EMBEDDING_WEIGHT,
   hybridJudge,
   InvalidJudgeOptionError,
-} from '../tree/judges.ts';
+} from '../tree/hybrid-judge.ts';
 import { createTreeRetriever } from '../tree/retrieve.ts';
 import { cosine } from '../vector.ts';
 import { createBm25Index } from './bm25.ts';

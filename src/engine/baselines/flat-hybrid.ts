@@ -17,7 +17,7 @@ import {
   checkEmbeddingWeight,
   DEFAULT_HYBRID_EMBEDDING_WEIGHT,
   hybridFactScores,
-} from '../tree/judges.ts';
+} from '../tree/hybrid-judge.ts';
 import { checkK, selectionResult, unitSelection } from './flat-result.ts';
 import { EmbeddingCountError, unitsFromFacts, type UnitSource } from './flat-topk.ts';
 

@@ -20,8 +20,6 @@ import type { EmbedderPort, LlmPort } from '../ports.ts';
 import type { Retriever } from '../retrieval.ts';
 import { createRng } from '../rng.ts';
 import {
-  DEFAULT_HYBRID_EMBEDDING_WEIGHT,
-  DEFAULT_NO_LLM_BEAM,
   DEFAULT_NO_LLM_JUDGE,
   llmListwiseJudge,
   llmNodeJudge,
@@ -29,6 +27,7 @@ import {
   type NodeJudge,
   type NoLlmJudgeName,
 } from '../tree/judges.ts';
+import { DEFAULT_HYBRID_EMBEDDING_WEIGHT, DEFAULT_NO_LLM_BEAM } from '../tree/hybrid-judge.ts';
 import { DEFAULT_SESSION_WEIGHT, sessionTexts } from '../tree/lexicon.ts';
 import { createTreeRetriever, DEFAULT_CONTEXT_BUDGET } from '../tree/retrieve.ts';
 import type { Session, SessionId } from '../types.ts';

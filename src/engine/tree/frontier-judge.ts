@@ -15,7 +15,8 @@ import { callStructured, throwIfCallFailed } from '../json-output.ts';
 import { LLM_PURPOSES } from '../llm-purposes.ts';
 import type { LlmPort } from '../ports.ts';
 import type { TreeNode } from '../types.ts';
-import { hybridJudge, type NodeJudge, type NodeVerdict } from './judges.ts';
+import { type NodeJudge, type NodeVerdict } from './judges.ts';
+import { hybridJudge } from './hybrid-judge.ts';
 import { frontierLine } from './frontier-line.ts';
 import { FRONTIER_MAX_TOKENS, frontierPrompt } from './prompts.ts';
 

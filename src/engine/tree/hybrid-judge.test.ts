@@ -14,13 +14,12 @@ import {
 } from '../types.ts';
 import { TreeDraft } from './draft.ts';
 import { insertFacts } from './insert.ts';
+import { embeddingJudge, noLlmJudge } from './judges.ts';
 import {
   DEFAULT_HYBRID_EMBEDDING_WEIGHT,
-  embeddingJudge,
   hybridJudge,
   InvalidJudgeOptionError,
-  noLlmJudge,
-} from './judges.ts';
+} from './hybrid-judge.ts';
 import { sessionTexts, treeLexicon } from './lexicon.ts';
 import { createTreeRetriever } from './retrieve.ts';
 import { keywordSummariser } from './summarise.ts';
