@@ -37,7 +37,7 @@ import { join } from 'node:path';
 import { expect, test } from './network-guard.ts';
 import { chromiumPath, quietChromiumArgs } from './chromium.ts';
 import { screenshotPath } from './screenshots.ts';
-import { quantile } from '../src/engine/cost/turn-time.ts';
+import { inMs, inSeconds, spread, spreadCell, stats } from './bench-spread.ts';
 
 const PROFILE_FILE = process.env.GROVE_HEAVY_PROFILE ?? join(tmpdir(), 'grove-heavy-user-v1.json');
 const OPEN_RUNS = Number(process.env.GROVE_BENCH_OPEN_RUNS ?? 5);
@@ -106,23 +106,6 @@ async function profileText(): Promise<string> {
   }
   return readFileSync(PROFILE_FILE, 'utf8');
 }
-
-const stats = (xs: readonly number[]) => {
-  const r = (x: number) => Math.round(x * 10) / 10;
-  return {
-    n: xs.length,
-    median: r(quantile(xs, 0.5)),
-    p95: r(quantile(xs, 0.95)),
-    min: r(quantile(xs, 0)),
-    max: r(quantile(xs, 1)),
-  };
-};
-
-/** Median with its spread, as the README table shows it: "median (min–max)". */
-const spread = (xs: readonly number[]) => {
-  const { n, median, min, max } = stats(xs);
-  return { n, medianMs: median, minMs: min, maxMs: max };
-};
 
 /**
  * Waits until the app's store holds the open profile's tree as the page draws it: its roots
@@ -442,18 +425,14 @@ test('a heavy user: 1,800 sessions, 30,000 facts', async ({ page, browser }, tes
     },
   };
   // The README table's cells, from this run (the table shows a median with its spread).
-  const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  const spreadCell = (x: { medianMs: number; minMs: number; maxMs: number }, unit = sec) =>
-    `${unit(x.medianMs)} (${unit(x.minMs)}–${unit(x.maxMs)})`;
-  const ms = (x: number) => `${Math.round(x)} ms`;
   const table = {
     open: spreadCell(open),
     retrieval: `${Math.round(retrievalStats.median)} / ${Math.round(retrievalStats.p95)} ms`,
-    insertFirst: spreadCell(insert.first, ms),
-    insertLater: spreadCell(insert.later, ms),
-    rebuild: rebuild ? `${sec(rebuild.ms)} (${Math.round(rebuild.fps)})` : 'not run',
+    insertFirst: spreadCell(insert.first, inMs),
+    insertLater: spreadCell(insert.later, inMs),
+    rebuild: rebuild ? `${inSeconds(rebuild.ms)} (${Math.round(rebuild.fps)})` : 'not run',
     treeView: `${Math.round(treeView.panZoom.fps)} fps`,
-    importExport: `${sec(imported.ms)} / ${sec(exported.ms)}`,
+    importExport: `${inSeconds(imported.ms)} / ${inSeconds(exported.ms)}`,
   };
   const out = { ...report, readmeTable: table };
   console.log(JSON.stringify(out));
