@@ -2,8 +2,6 @@
 import {
   asFactId,
   asNodeId,
-  asSessionId,
-  asTurnId,
   type Fact,
   type FactId,
   type FactLifetime,
@@ -175,7 +173,11 @@ export function orderOfCells(cells: Omit<TreeCells, 'meta'>): TreeOrder {
   };
 }
 
-/** The tree the cells hold, in the orders their keys give. */
+/**
+ * The tree the cells hold, in the orders their keys give. The cells are the caller's to give
+ * away (read fresh from the store): their id lists become the tree's, not copies (a heavy
+ * user's 36,000 nodes and 30,000 facts are read on every open).
+ */
 export function rowsToTree(cells: TreeCells): MemoryTree {
   const { meta } = cells;
   const nodes = inKeyOrder(cells.nodes, (c) => c.seq);
@@ -198,7 +200,8 @@ export function rowsToTree(cells: TreeCells): MemoryTree {
   // as it is: writes and exports copy the vector (vectorToBuffer), messages carry no embeddings.
   const dimension = meta.dimension;
   const block = new Float32Array(nodes.length * dimension);
-  for (const [i, row] of nodes.entries()) {
+  for (let i = 0; i < nodes.length; i++) {
+    const row = nodes[i] as TreeNodeCell;
     const stored = bufferToVector(row.embedding, { copy: false });
     if (stored.length !== dimension) {
       throw new StoreCorruptError(
@@ -207,40 +210,39 @@ export function rowsToTree(cells: TreeCells): MemoryTree {
       );
     }
     block.set(stored, i * dimension);
-    const embedding = block.subarray(i * dimension, (i + 1) * dimension);
-    byId.set(asNodeId(row.id), {
+    const node: { -readonly [K in keyof TreeNode]: TreeNode[K] } = {
       id: asNodeId(row.id),
       level: row.level,
       text: row.text,
-      embedding,
+      embedding: block.subarray(i * dimension, (i + 1) * dimension),
       parent: row.parent === null ? null : asNodeId(row.parent),
-      children: row.children.map(asNodeId),
-      ...(row.factId === undefined ? {} : { factId: asFactId(row.factId) }),
-    });
+      children: row.children as readonly NodeId[],
+    };
+    if (row.factId !== undefined) node.factId = asFactId(row.factId);
+    byId.set(node.id, node);
   }
   if (byId.size !== nodes.length) {
     throw new StoreCorruptError('Stored memory tree holds a node twice.');
   }
-  const ordered = byId;
   const factMap = new Map<FactId, Fact>();
   for (const row of facts) {
-    factMap.set(asFactId(row.id), {
+    const fact: { -readonly [K in keyof Fact]: Fact[K] } = {
       id: asFactId(row.id),
       text: row.text,
       category: row.category,
-      sources: row.sources.map((s) => ({
-        sessionId: asSessionId(s.sessionId),
-        turnIds: s.turnIds.map(asTurnId),
-        ...(s.time === undefined ? {} : { time: s.time }),
-      })),
-      ...lifetimeOf(row),
-    });
+      sources: row.sources as Fact['sources'],
+    };
+    if (row.validFrom !== undefined) fact.validFrom = row.validFrom;
+    if (row.validTo !== undefined) fact.validTo = row.validTo;
+    if (row.supersededBy !== undefined) fact.supersededBy = asFactId(row.supersededBy);
+    if (row.supersededHow !== undefined) fact.supersededHow = row.supersededHow;
+    factMap.set(fact.id, fact);
   }
   if (factMap.size !== facts.length) {
     throw new StoreCorruptError('Stored memory tree holds a fact twice.');
   }
   return {
-    nodes: ordered,
+    nodes: byId,
     levels,
     facts: factMap,
     build: { ...meta.build },
