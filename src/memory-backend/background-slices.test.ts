@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   asIngestion,
   asQuestion,
+  sliced,
   yieldToForeground,
   yieldToQuestions,
 } from './background-slices.ts';
@@ -60,5 +61,29 @@ describe('background slices', () => {
     let done = false;
     await yieldToForeground().then(() => (done = true));
     expect(done).toBe(true);
+  });
+});
+
+describe('sliced', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('yields only once the slice has run its time, then starts a new slice', async () => {
+    let now = 1000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    let yields = 0;
+    const pause = sliced(async () => void yields++, 4);
+    await pause();
+    now += 3.9;
+    await pause();
+    expect(yields).toBe(0);
+    now += 0.1;
+    await pause();
+    expect(yields).toBe(1);
+    now += 3;
+    await pause();
+    expect(yields).toBe(1);
+    now += 1;
+    await pause();
+    expect(yields).toBe(2);
   });
 });

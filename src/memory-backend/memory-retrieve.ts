@@ -5,7 +5,8 @@
  * `grove eval --llm none`), every traversal event passed on as it happens.
  */
 import { throwIfAborted } from '../engine/errors.ts';
-import { yieldToForeground } from './background-slices.ts';
+import { nextTask, sliced, yieldToForeground } from './background-slices.ts';
+import { countTermsAhead } from '../engine/baselines/bm25.ts';
 import type { LlmPort } from '../engine/ports.ts';
 import type { TraversalEvent } from '../engine/retrieval.ts';
 import { treeLexicon } from '../engine/tree/lexicon.ts';
@@ -67,7 +68,14 @@ export async function prepareRetrieval(
   store: MemoryStore,
   { opening = false }: { opening?: boolean } = {},
 ): Promise<MemoryTree> {
-  if (opening) store.prefetchSessionTexts(); // the turns are read beside the tree, not after it
+  if (opening) {
+    // The turns are read beside the tree, not after it, and their words counted for the lexicon
+    // while the worker waits for the tree's pages.
+    const early = store.prefetchSessionTexts();
+    void early
+      ?.then((texts) => countTermsAhead(texts.values(), sliced(nextTask)))
+      .catch(() => undefined); // only a head start: the lexicon counts what is left
+  }
   await store.liveTree();
   // The calls that came in while the tree was read (the page's outline) go first: their checks
   // of the live tree are queued before these (LiveTreeCache), and the lexicon blocks the worker.
@@ -78,9 +86,6 @@ export async function prepareRetrieval(
   return tree;
 }
 
-/** Lets a waiting call (a question) run between two slices of background work. */
-const pause = yieldToForeground;
-
 /**
  * What the next insert would otherwise wait for, done while the worker is idle, in slices that
  * let a question go first: the live tree's facts laid out for the duplicate and leaf look-ups,
@@ -90,8 +95,11 @@ const pause = yieldToForeground;
  * opened, a rebuild) needs this.
  */
 export async function prepareInsertAhead(tree: MemoryTree): Promise<void> {
-  await pause();
+  // A waiting call (a question) runs between two slices of a few milliseconds each.
+  await yieldToForeground();
+  const pause = sliced(yieldToForeground);
+  // The slot readings first: a question about the asker reads them too (time-context.ts).
+  await prepareFactReadings(tree.facts.values(), pause);
   await prepareInsert(tree, pause);
   await prepareLabels(tree, pause);
-  await prepareFactReadings(tree.facts.values(), pause);
 }

@@ -15,7 +15,7 @@ import { prepareInsertAhead, prepareRetrieval, retrieveMemories } from './memory
 import { createProfile, getSettings, listProfiles, requireProfile } from '../storage/profiles.ts';
 import type { LlmPort } from '../engine/ports.ts';
 import { treeProblemsInSlices } from '../storage/tree-integrity.ts';
-import { asIngestion, asQuestion, yieldToQuestions } from './background-slices.ts';
+import { asIngestion, asQuestion, sliced, yieldToQuestions } from './background-slices.ts';
 import type {
   BackgroundRebuild,
   MemoryApi,
@@ -57,8 +57,9 @@ function treeHealth(tree: MemoryTree): Promise<{ consistent: boolean; drift: Dri
   let health = healthOf.get(tree);
   if (!health) {
     health = (async () => {
-      const consistent = (await treeProblemsInSlices(tree, yieldToQuestions)).length === 0;
-      await measureLeavesInSlices(tree, yieldToQuestions);
+      const pause = sliced(yieldToQuestions);
+      const consistent = (await treeProblemsInSlices(tree, pause)).length === 0;
+      await measureLeavesInSlices(tree, pause);
       return { consistent, drift: measureDrift(tree) };
     })();
     healthOf.set(tree, health);

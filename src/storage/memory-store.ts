@@ -206,11 +206,12 @@ export class MemoryStore {
    * Starts reading the transcripts now, beside the live tree (a profile opening): the next
    * sessionTexts uses this read instead of starting one after the tree is known.
    */
-  prefetchSessionTexts(): void {
-    if (this.texts || this.early) return;
+  prefetchSessionTexts(): Promise<SessionTexts> | undefined {
+    if (this.texts || this.early) return undefined;
     const early = this.readSessionTexts();
     early.catch(() => undefined); // a failed read is read again by sessionTexts
     this.early = early;
+    return early;
   }
 
   private async readSessionTexts(): Promise<SessionTexts> {

@@ -2,7 +2,7 @@
 import type { MemoryTree } from '../engine/types.ts';
 
 /** Nodes checked between two pauses of `treeProblemsInSlices`. */
-export const CHECK_SLICE = 4000;
+export const CHECK_SLICE = 250;
 
 export function treeProblems(tree: MemoryTree): string[] {
   const problems: string[] = [];

@@ -3,7 +3,13 @@ import type { TraversalEvent } from '../retrieval.ts';
 import { approximateTokenizer } from '../tokens.ts';
 import { createRng } from '../rng.ts';
 import { asSessionId } from '../types.ts';
-import { bm25Stems, bm25Terms, createBm25Index, createBm25Retriever } from './bm25.ts';
+import {
+  bm25Stems,
+  bm25Terms,
+  countTermsAhead,
+  createBm25Index,
+  createBm25Retriever,
+} from './bm25.ts';
 import type { UnitSource } from './flat-topk.ts';
 import { unitsFromFacts, unitsFromSessions } from './flat-topk.ts';
 import { abortedSignal, FACTS, SESSIONS } from './test-corpus.test-support.ts';
@@ -183,5 +189,16 @@ describe('createBm25Retriever', () => {
       name: 'AbortError',
     });
     expect(() => createBm25Retriever({ units, k: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('countTermsAhead', () => {
+  it('counts ahead with a pause after every text, and the index built later scores the same', async () => {
+    const texts = ['Counted ahead: pears, plums and pears.', 'Plums again, and a quince.'];
+    const fresh = createBm25Index([...texts, 'unrelated words']).scores('pears quince');
+    let pauses = 0;
+    await countTermsAhead(texts, async () => void pauses++);
+    expect(pauses).toBe(texts.length);
+    expect(createBm25Index([...texts, 'unrelated words']).scores('pears quince')).toEqual(fresh);
   });
 });

@@ -112,6 +112,21 @@ function termCounts(text: string, stem: boolean): TermCounts {
   return counts;
 }
 
+/**
+ * Counts the terms of texts an index will soon be built over (kept per text, as `termCounts`
+ * keeps them), `pause` called between texts: a memory opening counts its transcripts while the
+ * tree is still being read.
+ */
+export async function countTermsAhead(
+  texts: Iterable<string>,
+  pause: () => Promise<void>,
+): Promise<void> {
+  for (const text of texts) {
+    termCounts(text, true);
+    await pause();
+  }
+}
+
 /** Indexes documents (their texts) for BM25. */
 export function createBm25Index(texts: readonly string[], params: Bm25Params = {}): Bm25Index {
   const k1 = params.k1 ?? 1.2;

@@ -51,7 +51,8 @@ export function mayStateAny(fact: Fact, slots: Iterable<string>): boolean {
   return false;
 }
 
-const PREPARE_SLICE = 1000;
+/** Facts read between two calls of `pause` (which may yield: memory-backend/background-slices.ts). */
+const PREPARE_SLICE = 50;
 
 /**
  * Reads every fact for every slot ahead of the first insert (a fresh worker's idle work), in

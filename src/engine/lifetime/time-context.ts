@@ -12,13 +12,14 @@
  *    a date → the fact valid then; "before …" → the fact valid just before the event named (or,
  *    naming none, before the current one). The rest keep the retriever's order.
  */
-import { contentWords, speakerPrefix } from '../facts/sentence-kind.ts';
+import { contentWords } from '../facts/sentence-kind.ts';
 import type { RetrievedItem } from '../retrieval.ts';
 import type { Fact, FactId, SessionId } from '../types.ts';
 import { compareDates, sessionDate } from './calendar.ts';
 import { validFromOf } from './assign.ts';
 import { asksAboutMe, questionTime, type QuestionTime } from './question-time.ts';
-import { SLOTS, mayState, questionSlots, slotMentions } from './slots.ts';
+import { SLOTS, questionSlots, slotMentions } from './slots.ts';
+import { mayStateAny, speakerOf } from './fact-readings.ts';
 
 export interface TimeContextOptions {
   readonly facts: ReadonlyMap<FactId, Fact>;
@@ -39,7 +40,8 @@ function factsStating(facts: ReadonlyMap<FactId, Fact>, slot: string): readonly 
   if (!ids) {
     const out: FactId[] = [];
     for (const fact of facts.values()) {
-      if (!mayState(slot, fact.text) || speakerPrefix(fact.text) !== '') continue;
+      // Read through the facts' own readings, kept across trees (an insert makes a new map).
+      if (!mayStateAny(fact, [slot]) || speakerOf(fact) !== '') continue;
       if (slotMentions(fact.text).some((m) => m.slot === slot && !m.other)) out.push(fact.id);
     }
     index.set(slot, (ids = out));
@@ -147,7 +149,9 @@ function order(
   time: QuestionTime,
   event: () => string | undefined,
 ): Fact[] {
-  const from = (f: Fact) => validFromOf(f) ?? '';
+  // Each fact's start read once, not once a comparison (an attribute can have thousands).
+  const starts = new Map(facts.map((f) => [f, validFromOf(f) ?? '']));
+  const from = (f: Fact) => starts.get(f) ?? '';
   const newestFirst = (a: Fact, b: Fact) => compareDates(from(b), from(a));
   const current = facts.filter((f) => f.supersededBy === undefined).sort(newestFirst);
   const replaced = facts.filter((f) => f.supersededBy !== undefined).sort(newestFirst);
@@ -189,7 +193,7 @@ export function timeAwareItems(
     .map((id) => options.facts.get(id))
     .filter((f): f is Fact => f !== undefined);
   // Only a "before …" question looks for its event among all of the user's facts.
-  const own = () => [...options.facts.values()].filter((f) => speakerPrefix(f.text) === '');
+  const own = () => [...options.facts.values()].filter((f) => speakerOf(f) === '');
   const time = questionTime(question);
   const first = order(facts, time, () => eventTime(question, slots, own()))
     .slice(0, MAX_LINEAGE)

@@ -90,7 +90,7 @@ function scoresOf(tree: MemoryTree, leaf: TreeNode): number[] {
 export async function measureLeavesInSlices(
   tree: MemoryTree,
   pause: () => Promise<void>,
-  slice = 300,
+  slice = 25,
 ): Promise<void> {
   const lookup = treeLookup(tree);
   const leaves = tree.levels.length > 1 ? (tree.levels[1] ?? []) : [];

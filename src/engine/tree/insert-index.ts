@@ -47,7 +47,7 @@ export async function prepareInsert(
 }
 
 /** Rows laid out, or centres computed, between two pauses of a sliced `prepare`. */
-const PREPARE_SLICE = 1000;
+const PREPARE_SLICE = 50;
 
 interface Centre {
   readonly vector: Vector;

@@ -214,7 +214,7 @@ export async function prepareLabels(
   let i = 0;
   for (const fact of tree.facts.values()) {
     termsOfFact(fact);
-    if (++i % 500 === 0) await pause();
+    if (++i % 50 === 0) await pause();
   }
   documentFrequencies(tree);
 }
