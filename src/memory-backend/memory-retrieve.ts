@@ -103,3 +103,12 @@ export async function prepareInsertAhead(tree: MemoryTree): Promise<void> {
   await prepareInsert(tree, pause);
   await prepareLabels(tree, pause);
 }
+
+/**
+ * What the next open would otherwise read slowly, written while the worker is idle: the live
+ * tree's image (storage/tree-image.ts), in slices that let a question or an ingestion go first.
+ */
+export async function keepTreeImageAhead(store: MemoryStore): Promise<void> {
+  await yieldToForeground();
+  await store.keepTreeImage(sliced(yieldToForeground));
+}

@@ -11,7 +11,12 @@ import { importProfile } from '../storage/export/import-profile.ts';
 import { requestPersistence, storageHealth } from '../storage/health.ts';
 import type { MemoryEngine } from './memory-engine.ts';
 import { MemoryHost, type HostOptions } from './memory-host.ts';
-import { prepareInsertAhead, prepareRetrieval, retrieveMemories } from './memory-retrieve.ts';
+import {
+  keepTreeImageAhead,
+  prepareInsertAhead,
+  prepareRetrieval,
+  retrieveMemories,
+} from './memory-retrieve.ts';
 import { createProfile, getSettings, listProfiles, requireProfile } from '../storage/profiles.ts';
 import type { LlmPort } from '../engine/ports.ts';
 import { treeProblemsInSlices } from '../storage/tree-integrity.ts';
@@ -66,6 +71,15 @@ function treeHealth(tree: MemoryTree): Promise<{ consistent: boolean; drift: Dri
   }
   return health;
 }
+
+/**
+ * The tree image is a copy for faster opens (storage/tree-image.ts): without it the next open
+ * reads the pages, so a failed write (a full disk) loses nothing; it is said in the console.
+ */
+const imageNotKept = (error: unknown) =>
+  console.warn(
+    `Grove: the memory's tree image was not written (${error instanceof Error ? error.message : String(error)}); the next open reads the tree's pages instead.`,
+  );
 
 /** How long the worker waits after an ingestion before its background work (drift, indexes). */
 export const AFTER_INGEST_IDLE_MS = 250;
@@ -132,6 +146,8 @@ export function createMemoryService(
       const warm = prepareRetrieval(opened.store, { opening: true })
         .then(prepareInsertAhead)
         .catch(() => undefined);
+      // Then the tree's image, if the open read its pages (the next open reads the image).
+      void warm.then(() => keepTreeImageAhead(opened.store)).catch(imageNotKept);
       const over = new Promise<void>((resolve) => (openingOver = resolve));
       quiet = Promise.race([warm, over]);
       return { resumed };
@@ -156,6 +172,7 @@ export function createMemoryService(
           void rebuildInBackground(h).then(() =>
             prepareRetrieval(h.store)
               .then(prepareInsertAhead)
+              .then(() => keepTreeImageAhead(h.store).catch(imageNotKept))
               .catch(() => undefined),
           );
         }, AFTER_INGEST_IDLE_MS);
@@ -193,9 +210,12 @@ export function createMemoryService(
       exportProfile(db, current().profileId, passphrase === undefined ? {} : { passphrase }),
     importProfile: (text, passphrase) =>
       importProfile(db, text, passphrase === undefined ? {} : { passphrase }),
-    rebuild: async (signal) => ({
-      version: await current().rebuild(signal ? { signal } : {}),
-    }),
+    rebuild: async (signal) => {
+      const h = current();
+      const version = await h.rebuild(signal ? { signal } : {});
+      void keepTreeImageAhead(h.store).catch(imageNotKept);
+      return { version };
+    },
     counts: async () => {
       const h = current();
       return countsOf(h, await h.store.liveTree());

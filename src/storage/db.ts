@@ -12,6 +12,7 @@ import type {
   TranscriptRow,
   TreeFactPageRow,
   TreeHeadRow,
+  TreeImageRow,
   TreeMetaRow,
   TreeNodePageRow,
   SessionTurnsRow,
@@ -33,6 +34,7 @@ export class GroveDb extends Dexie {
   declare treeMeta: Keyed<TreeMetaRow>;
   declare treeNodePages: Keyed<TreeNodePageRow>;
   declare treeFactPages: Keyed<TreeFactPageRow>;
+  declare treeImages: Keyed<TreeImageRow>;
   declare topicTrees: Keyed<TopicTreeRow>;
   declare taskMemory: Keyed<TaskMemoryRow>;
   declare chats: Keyed<ChatRow>;

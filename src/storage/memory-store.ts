@@ -83,6 +83,11 @@ export class MemoryStore {
     return this.trees.load();
   }
 
+  /** Writes the live tree's image unless it has one (LiveTreeCache.keepImage, tree-image.ts). */
+  keepTreeImage(pause?: () => Promise<void>): Promise<boolean> {
+    return this.trees.keepImage(pause);
+  }
+
   /**
    * After a committed write: the tree it made live, kept so the next read need not load it. An
    * ingestion that only added `sessions` to the tree it read (`from`) carries the transcripts

@@ -212,6 +212,36 @@ seeders[4] = async (db) => {
 /** Version 5's layout is version 4's (facts may carry a lifetime); the orders are in the meta row. */
 seeders[5] = seeders[4];
 
+/** Version 6: the orders are position keys on the page cells, the meta row keeps the height. */
+seeders[6] = async (db) => {
+  await seeders[4]!(db);
+  const meta = (await db.table('treeMeta').get(['alice', 1])) as Record<string, unknown>;
+  const { levels: _l, nodeOrder: _n, factOrder: _f, ...kept } = meta;
+  await db.table('treeMeta').put({ ...kept, height: v1Tree.levels.length });
+  const levelSeq = new Map(v1Tree.levels.flatMap((ids) => ids.map((id, i) => [id, i] as const)));
+  await db.table('treeNodePages').clear();
+  await db.table('treeNodePages').bulkAdd(
+    nodePages(
+      'alice',
+      1,
+      v1Tree.nodes.map((n, seq) => ({
+        ...n,
+        seq,
+        levelSeq: levelSeq.get(n.id) ?? 0,
+        embedding: new Float32Array(n.embedding).buffer,
+      })),
+    ),
+  );
+  await db.table('treeFactPages').clear();
+  await db.table('treeFactPages').bulkAdd(
+    factPages(
+      'alice',
+      1,
+      v1Facts.map(({ embedding: _e, profileId: _p, ...f }, seq) => ({ ...f, seq })),
+    ),
+  );
+};
+
 describe('schema migrations', () => {
   it('keeps an explicit seeder for every earlier version', () => {
     const earlier = SCHEMA_HISTORY.map((s) => s.version).filter((v) => v < CURRENT_SCHEMA_VERSION);

@@ -159,6 +159,23 @@ export interface TreeFactCell extends LegacyTreeFactCell {
 }
 
 /**
+ * A live tree's image (schema 7, storage/tree-image.ts): the whole tree in three large values,
+ * read at open instead of its pages. It names the tree it copies (`identity`: the head's
+ * version, revision and stamp) and is used only while that tree is live.
+ */
+export interface TreeImageRow {
+  readonly profileId: string;
+  /** `${version}:${revision}:${stamp}` of the tree it copies (treeImageIdentity). */
+  readonly identity: string;
+  /** JSON: the node cells without their embeddings, in node order (ascending `seq`). */
+  readonly nodes: string;
+  /** JSON: the fact cells. */
+  readonly facts: string;
+  /** float32: every node's embedding, one after another in `nodes`' order. */
+  readonly embeddings: ArrayBuffer;
+}
+
+/**
  * Tree nodes of one version, stored by page (storage/tree-pages.ts): one IndexedDB record holds
  * every node whose id hashes to `page`. A write rewrites only the pages it touches.
  */

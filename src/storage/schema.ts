@@ -84,6 +84,15 @@ export const V5_STORES = {} as const;
  */
 export const V6_STORES = {} as const;
 
+/**
+ * Version 7: a live tree's image (`treeImages`, storage/tree-image.ts), one row per profile,
+ * found by the tree it copies. A new table only: no rows change (the image is written when the
+ * memory is next opened).
+ */
+export const V7_STORES = {
+  treeImages: 'profileId, [profileId+identity]',
+} as const;
+
 export const SCHEMA_HISTORY: readonly SchemaVersion[] = [
   { version: 1, stores: V1_STORES },
   { version: 2, stores: V2_STORES, upgrade: upgradeV1ToV2 },
@@ -91,9 +100,10 @@ export const SCHEMA_HISTORY: readonly SchemaVersion[] = [
   { version: 4, stores: V4_STORES, upgrade: upgradeV3ToV4 },
   { version: 5, stores: V5_STORES, upgrade: upgradeV4ToV5 },
   { version: 6, stores: V6_STORES, upgrade: upgradeV5ToV6 },
+  { version: 7, stores: V7_STORES },
 ];
 
-export const CURRENT_SCHEMA_VERSION = 6;
+export const CURRENT_SCHEMA_VERSION = 7;
 
 /** Tables holding profile data in the current schema (all keyed by profileId first). */
 export const PROFILE_TABLES = [
@@ -106,6 +116,7 @@ export const PROFILE_TABLES = [
   'treeMeta',
   'treeNodePages',
   'treeFactPages',
+  'treeImages',
   'topicTrees',
   'taskMemory',
   'chats',

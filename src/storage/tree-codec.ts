@@ -165,7 +165,10 @@ export function treeToRows(
 }
 
 /** The orders the cells' keys give. */
-export function orderOfCells(cells: Omit<TreeCells, 'meta'>): TreeOrder {
+export function orderOfCells(cells: {
+  readonly nodes: readonly Pick<TreeNodeCell, 'id' | 'seq' | 'levelSeq'>[];
+  readonly facts: readonly Pick<TreeFactCell, 'id' | 'seq'>[];
+}): TreeOrder {
   return {
     node: new Map(cells.nodes.map((c) => [c.id, c.seq])),
     level: new Map(cells.nodes.map((c) => [c.id, c.levelSeq])),
@@ -179,12 +182,43 @@ export function orderOfCells(cells: Omit<TreeCells, 'meta'>): TreeOrder {
  * user's 36,000 nodes and 30,000 facts are read on every open).
  */
 export function rowsToTree(cells: TreeCells): MemoryTree {
-  const { meta } = cells;
   const nodes = inKeyOrder(cells.nodes, (c) => c.seq);
-  const facts = inKeyOrder(cells.facts, (c) => c.seq);
+  // Every embedding copied into one block, each node's a view of its row: the passes over every
+  // fact's vector (a question's cosines, an insert's duplicate search) then read contiguous
+  // memory, about twice as fast as 36,000 separate small buffers. Nothing sends or stores a view
+  // as it is: writes and exports copy the vector (vectorToBuffer), messages carry no embeddings.
+  const dimension = cells.meta.dimension;
+  const block = new Float32Array(nodes.length * dimension);
+  return assembleTree(cells.meta, nodes, cells.facts, (row, i) => {
+    const stored = bufferToVector(row.embedding, { copy: false });
+    if (stored.length !== dimension) {
+      throw new StoreCorruptError(
+        `Stored memory node ${row.id} has ${stored.length} dimensions, expected ${dimension}. ` +
+          'Export what you can and rebuild the memory.',
+      );
+    }
+    block.set(stored, i * dimension);
+    return block.subarray(i * dimension, (i + 1) * dimension);
+  });
+}
+
+/** A node cell as the tree image keeps it: its embedding is in the image's block instead. */
+export type NodeCellBody = Omit<TreeNodeCell, 'embedding'>;
+
+/**
+ * The tree of cells already in node order (`nodes` by `seq`), each node's vector from
+ * `vectorAt(cell, position)`; the facts and levels are put in their keys' order here.
+ */
+export function assembleTree<C extends NodeCellBody>(
+  meta: TreeMetaRow,
+  nodes: readonly C[],
+  factCells: readonly TreeFactCell[],
+  vectorAt: (cell: C, position: number) => Float32Array,
+): MemoryTree {
+  const facts = inKeyOrder(factCells, (c) => c.seq);
   const byId = new Map<NodeId, TreeNode>();
   const levels: NodeId[][] = Array.from({ length: Math.max(1, meta.height) }, () => []);
-  for (const row of inKeyOrder(cells.nodes, (c) => c.levelSeq)) {
+  for (const row of inKeyOrder(nodes, (c) => c.levelSeq)) {
     const level = levels[row.level];
     if (!level) {
       throw new StoreCorruptError(
@@ -194,27 +228,13 @@ export function rowsToTree(cells: TreeCells): MemoryTree {
     }
     level.push(asNodeId(row.id));
   }
-  // Every embedding copied into one block, each node's a view of its row: the passes over every
-  // fact's vector (a question's cosines, an insert's duplicate search) then read contiguous
-  // memory, about twice as fast as 36,000 separate small buffers. Nothing sends or stores a view
-  // as it is: writes and exports copy the vector (vectorToBuffer), messages carry no embeddings.
-  const dimension = meta.dimension;
-  const block = new Float32Array(nodes.length * dimension);
   for (let i = 0; i < nodes.length; i++) {
-    const row = nodes[i] as TreeNodeCell;
-    const stored = bufferToVector(row.embedding, { copy: false });
-    if (stored.length !== dimension) {
-      throw new StoreCorruptError(
-        `Stored memory node ${row.id} has ${stored.length} dimensions, expected ${dimension}. ` +
-          'Export what you can and rebuild the memory.',
-      );
-    }
-    block.set(stored, i * dimension);
+    const row = nodes[i] as C;
     const node: { -readonly [K in keyof TreeNode]: TreeNode[K] } = {
       id: asNodeId(row.id),
       level: row.level,
       text: row.text,
-      embedding: block.subarray(i * dimension, (i + 1) * dimension),
+      embedding: vectorAt(row, i),
       parent: row.parent === null ? null : asNodeId(row.parent),
       children: row.children as readonly NodeId[],
     };

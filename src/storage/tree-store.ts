@@ -23,6 +23,7 @@ import {
 } from './tree-codec.ts';
 import { pageOf } from './tree-pages.ts';
 import { orderOf, type TreeOrder } from './tree-order.ts';
+import { treeFromImage, treeImageIdentity, treeImageOf } from './tree-image.ts';
 
 export interface LiveTree {
   readonly tree: MemoryTree;
@@ -36,6 +37,8 @@ export interface LiveTree {
    * write gives every node and fact its key again (and so rewrites every page).
    */
   readonly order?: TreeOrder;
+  /** Whether the stored tree image (tree-image.ts) is this tree's. */
+  readonly imaged?: boolean;
 }
 
 const newStamp = () => crypto.randomUUID();
@@ -82,12 +85,26 @@ export const TREE_TABLES = (db: GroveDb) => [
   db.treeFactPages,
 ];
 
+/**
+ * The live tree: from its image when the stored image is this tree's (tree-image.ts), else
+ * from its pages.
+ */
 export async function loadLiveTree(db: GroveDb, profileId: string): Promise<LiveTree> {
-  return db.transaction('r', TREE_TABLES(db), async () => {
+  return db.transaction('r', [...TREE_TABLES(db), db.treeImages], async () => {
     const head = await db.treeHeads.get(profileId);
     if (!head) return { tree: emptyTree(), version: 0, revision: 0 };
     const meta = await db.treeMeta.get([profileId, head.version]);
     if (!meta) return { tree: emptyTree(), version: head.version, revision: 0 };
+    if (head.stamp !== undefined && head.revision === meta.revision) {
+      const identity = { version: head.version, revision: meta.revision, stamp: head.stamp };
+      // Looked up by the tree it copies: an image of another tree is never read.
+      const image = await db.treeImages
+        .where('[profileId+identity]')
+        .equals([profileId, treeImageIdentity(identity)])
+        .first();
+      const read = image && treeFromImage(meta, image);
+      if (read) return { ...read, ...identity, imaged: true };
+    }
     const pages = pagesOf(db, profileId, head.version);
     const [nodePageRows, factPageRows] = await Promise.all([
       pages.nodes.toArray(),
@@ -294,6 +311,24 @@ export class LiveTreeCache {
    */
   keep(live: LiveTree): void {
     this.kept = live;
+  }
+
+  /**
+   * Writes the live tree's image (tree-image.ts) unless the kept tree is imaged already; `pause`
+   * runs between slices of the work. Returns whether it wrote one. An image whose tree was
+   * replaced meanwhile is harmless: it names the tree it copies, and only that tree reads it.
+   */
+  async keepImage(pause?: () => Promise<void>): Promise<boolean> {
+    const live = await this.load();
+    const { stamp, order } = live;
+    if (live.imaged || live.version === 0 || stamp === undefined || order === undefined) {
+      return false;
+    }
+    const identity = { version: live.version, revision: live.revision, stamp };
+    const image = await treeImageOf(this.profileId, identity, live.tree, order, pause);
+    await this.db.treeImages.put(image);
+    if (this.kept === live) this.kept = { ...live, imaged: true };
+    return true;
   }
 
   /**

@@ -11,7 +11,8 @@ import type { GroveDb } from '../db.ts';
 import { ImportError } from '../errors.ts';
 import { profileTables } from '../profiles.ts';
 import { guardQuota } from '../quota.ts';
-import type { ProfileRow, TreeNodeCell } from '../rows.ts';
+import type { ProfileRow, TreeFactCell, TreeNodeCell } from '../rows.ts';
+import { treeImageOfCells, withoutEmbedding } from '../tree-image.ts';
 import { factPages, nodePages } from '../tree-codec.ts';
 import { base64ToBytes } from '../vector-codec.ts';
 import { decryptText } from './crypto.ts';
@@ -148,6 +149,29 @@ export interface ImportedProfile extends ProfileRow {
  * Imports a profile export as a new profile: under the file's id when it is free here, else
  * under the first free `<id>-<n>` named "<name> (imported)". Never changes an existing profile.
  */
+/** A file's tree as the cells its pages hold, in the file's orders (storage/tree-order.ts). */
+function treeCellsOf(tree: NonNullable<ProfileExport['tree']>) {
+  const levelSeq = new Map<string, number>();
+  for (const level of tree.levels) level.forEach((id, i) => levelSeq.set(id, i));
+  return {
+    dimension: tree.dimension,
+    meta: {
+      dimension: tree.dimension,
+      height: tree.levels.length,
+      build: tree.build,
+      insertedSinceBuild: tree.insertedSinceBuild,
+      nextNodeSeq: tree.nextNodeSeq,
+    },
+    nodes: tree.nodes.map(({ embedding, ...n }, seq): TreeNodeCell => ({
+      ...n,
+      seq,
+      levelSeq: levelSeq.get(n.id) ?? 0,
+      embedding: base64ToBytes(embedding).slice().buffer,
+    })),
+    facts: tree.facts.map((f, seq): TreeFactCell => ({ ...f, seq })),
+  };
+}
+
 export async function importProfile(
   db: GroveDb,
   text: string,
@@ -155,6 +179,19 @@ export async function importProfile(
 ): Promise<ImportedProfile> {
   const { data, fileVersion } = await parseProfileFile(text, options.passphrase);
   const version = 1;
+  const tree = data.tree && treeCellsOf(data.tree);
+  // The tree's image (tree-image.ts) is made before the transaction, which must not wait on
+  // anything but its own requests; the profile id it names is set inside.
+  const stamp = crypto.randomUUID();
+  const image =
+    tree &&
+    (await treeImageOfCells(
+      '',
+      { version, revision: 0, stamp },
+      { nodes: tree.nodes.map(withoutEmbedding), facts: tree.facts },
+      (i) => new Float32Array((tree.nodes[i] as TreeNodeCell).embedding),
+      tree.dimension,
+    ));
   const target = await guardQuota(() =>
     db.transaction('rw', [db.profiles, ...profileTables(db)], async () => {
       const target = await importTarget(db, data.profile);
@@ -179,41 +216,12 @@ export async function importProfile(
       await db.chats.bulkAdd(history.chats);
       await db.transcripts.bulkAdd(history.transcripts);
       await db.topicTrees.bulkAdd(history.topicTrees);
-      const tree = data.tree;
-      if (!tree) return target;
-      // The file's orders, as the keys the pages keep (storage/tree-order.ts).
-      const levelSeq = new Map<string, number>();
-      for (const level of tree.levels) level.forEach((id, i) => levelSeq.set(id, i));
-      await db.treeHeads.add({ ...base, version, revision: 0, stamp: crypto.randomUUID() });
-      await db.treeMeta.add({
-        ...base,
-        version,
-        dimension: tree.dimension,
-        height: tree.levels.length,
-        build: tree.build,
-        insertedSinceBuild: tree.insertedSinceBuild,
-        nextNodeSeq: tree.nextNodeSeq,
-        revision: 0,
-      });
-      await db.treeNodePages.bulkAdd(
-        nodePages(
-          pid,
-          version,
-          tree.nodes.map(({ embedding, ...n }, seq): TreeNodeCell => ({
-            ...n,
-            seq,
-            levelSeq: levelSeq.get(n.id) ?? 0,
-            embedding: base64ToBytes(embedding).slice().buffer,
-          })),
-        ),
-      );
-      await db.treeFactPages.bulkAdd(
-        factPages(
-          pid,
-          version,
-          tree.facts.map((f, seq) => ({ ...f, seq })),
-        ),
-      );
+      if (!tree || !image) return target;
+      await db.treeHeads.add({ ...base, version, revision: 0, stamp });
+      await db.treeMeta.add({ ...base, ...tree.meta, version, revision: 0 });
+      await db.treeNodePages.bulkAdd(nodePages(pid, version, tree.nodes));
+      await db.treeFactPages.bulkAdd(factPages(pid, version, tree.facts));
+      await db.treeImages.put({ ...image, profileId: pid });
       return target;
     }),
   );

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { HashEmbedder } from '../engine/testing/index.ts';
+import { removeFacts } from '../engine/tree/edit.ts';
+import { keywordSummariser } from '../engine/tree/summarise.ts';
+import type { EmbeddedFact, MemoryTree } from '../engine/types.ts';
+import { exportProfile } from './export/export-profile.ts';
+import { importProfile } from './export/import-profile.ts';
+import { chunkedTree, freshDb } from './fixtures.test-support.ts';
+import { createProfile, wipeProfile } from './profiles.ts';
+import type { GroveDb } from './db.ts';
+import { treeImageIdentity } from './tree-image.ts';
+import { LiveTreeCache, loadLiveTree, TREE_TABLES, writeTreeChange } from './tree-store.ts';
+
+const embedder = new HashEmbedder({ dimension: 16 });
+
+/** 60 facts in three levels; some dated, one replaced by another, one text with odd characters. */
+function sampleTree(): MemoryTree {
+  const facts: EmbeddedFact[] = Array.from({ length: 60 }, (_, i) => {
+    const text =
+      i === 7 ? 'I said "hi" \\ then \u2028 left \ud83c' : `fact ${i} about topic ${i % 5}`;
+    return {
+      id: `f${i}` as never,
+      text,
+      category: 'other' as const,
+      sources: [
+        { sessionId: `s${i % 6}` as never, turnIds: [`t${i}` as never], time: '2024-03-01' },
+      ],
+      ...(i % 4 === 0 ? { validFrom: '2024-03' } : {}),
+      ...(i === 3
+        ? { validTo: '2024-05', supersededBy: 'f4' as never, supersededHow: 'rule' as const }
+        : {}),
+      embedding: embedder.embedOne(text),
+    };
+  });
+  return chunkedTree(facts);
+}
+
+async function written(db: GroveDb, tree: MemoryTree) {
+  const before = await loadLiveTree(db, 'p');
+  await db.transaction('rw', TREE_TABLES(db), () => writeTreeChange(db, 'p', before, tree));
+}
+
+/** The tree as its pages hold it (the image set aside). */
+async function fromPages(db: GroveDb) {
+  const images = await db.treeImages.toArray();
+  await db.treeImages.clear();
+  const live = await loadLiveTree(db, 'p');
+  await db.treeImages.bulkPut(images);
+  return live;
+}
+
+function expectSameTree(actual: MemoryTree, expected: MemoryTree) {
+  expect([...actual.nodes.keys()]).toEqual([...expected.nodes.keys()]);
+  expect([...actual.facts.keys()]).toEqual([...expected.facts.keys()]);
+  expect(actual).toEqual(expected);
+  for (const [id, node] of expected.nodes) {
+    expect(Array.from(actual.nodes.get(id)!.embedding)).toEqual(Array.from(node.embedding));
+  }
+}
+
+describe('tree image', () => {
+  it('is written once for a live tree and read back as exactly the tree and orders its pages hold', async () => {
+    const db = await freshDb();
+    await written(db, sampleTree());
+    const cache = new LiveTreeCache(db, 'p');
+    expect((await cache.load()).imaged).toBeFalsy();
+    expect(await cache.keepImage()).toBe(true);
+    expect(await cache.keepImage()).toBe(false); // the kept tree is imaged now
+    const imaged = await loadLiveTree(db, 'p');
+    expect(imaged.imaged).toBe(true);
+    const pages = await fromPages(db);
+    expect(pages.imaged).toBeFalsy();
+    expectSameTree(imaged.tree, pages.tree);
+    expect(imaged.order).toEqual(pages.order);
+    expect(imaged).toMatchObject({
+      version: pages.version,
+      revision: pages.revision,
+      stamp: pages.stamp,
+    });
+  });
+
+  it('is not read once the tree changed: the pages are, and the next image is the new tree', async () => {
+    const db = await freshDb();
+    await written(db, sampleTree());
+    const cache = new LiveTreeCache(db, 'p');
+    await cache.keepImage();
+    const live = await loadLiveTree(db, 'p');
+    const { tree: smaller } = await removeFacts(
+      live.tree,
+      [...live.tree.facts.keys()].slice(0, 5),
+      {
+        embedder,
+        summariser: keywordSummariser,
+      },
+    );
+    await db.transaction('rw', TREE_TABLES(db), () => writeTreeChange(db, 'p', live, smaller));
+    const after = await loadLiveTree(db, 'p');
+    expect(after.imaged).toBeFalsy();
+    expectSameTree(after.tree, smaller);
+    expect(await new LiveTreeCache(db, 'p').keepImage()).toBe(true);
+    const image = await db.treeImages.get('p');
+    expect(image?.identity).toBe(treeImageIdentity({ ...after, stamp: after.stamp! }));
+    expectSameTree((await loadLiveTree(db, 'p')).tree, smaller);
+  });
+
+  it('that cannot be read is passed over for the pages', async () => {
+    const db = await freshDb();
+    await written(db, sampleTree());
+    await new LiveTreeCache(db, 'p').keepImage();
+    const image = (await db.treeImages.get('p'))!;
+    const pages = await fromPages(db);
+    for (const broken of [
+      { ...image, nodes: image.nodes.slice(0, -3) },
+      { ...image, embeddings: image.embeddings.slice(4) },
+      { ...image, nodes: JSON.stringify([...JSON.parse(image.nodes)].reverse()) },
+      { ...image, facts: '{"not":"a list"}' },
+    ]) {
+      await db.treeImages.put(broken);
+      const live = await loadLiveTree(db, 'p');
+      expect(live.imaged).toBeFalsy();
+      expectSameTree(live.tree, pages.tree);
+    }
+  });
+
+  it('is written by an import, and goes with its profile', async () => {
+    const source = await freshDb();
+    await createProfile(source, { id: 'p', name: 'P' });
+    await source.conversations.add({ profileId: 'p', id: 'default', title: 'Earlier' });
+    for (let s = 0; s < 6; s++) {
+      const turns = Array.from({ length: 10 }, (_, k) => ({
+        id: `t${s + 6 * k}`,
+        speaker: 'user' as const,
+        text: `turn ${k}`,
+      }));
+      await source.sessions.add({
+        profileId: 'p',
+        id: `s${s}`,
+        conversationId: 'default',
+        time: '2024-03-01',
+        turnCount: turns.length,
+      });
+      await source.sessionTurns.add({ profileId: 'p', sessionId: `s${s}`, turns });
+    }
+    await written(source, sampleTree());
+    const file = await exportProfile(source, 'p');
+    const db = await freshDb();
+    const { id } = await importProfile(db, file);
+    const imaged = await loadLiveTree(db, id);
+    expect(imaged.imaged).toBe(true);
+    await db.treeImages.clear();
+    expectSameTree(imaged.tree, (await loadLiveTree(db, id)).tree);
+    await new LiveTreeCache(db, id).keepImage();
+    await wipeProfile(db, id);
+    expect(await db.treeImages.count()).toBe(0);
+  });
+});
