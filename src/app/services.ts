@@ -160,6 +160,11 @@ export function startServices(location: Location = window.location): AppServices
   const notices = workerNotices(store);
   // The model's worker (web-llm or WASM) is watched like the memory worker: one notice.
   onLlmWorker({ onCrash: notices.crashed, onRestarted: notices.restarted });
+  const topicEmbedder = lazyEmbedder();
+  // The bundled model loads at once in the tab's embed worker, beside the memory worker's open
+  // (its ONNX runtime takes a second or more to start): the first question and the first turn
+  // find it loaded. A failed load is forgotten here and reported by the first call that needs it.
+  if (workerConfig.embedder === 'bundled') topicEmbedder().catch(() => undefined);
   const memoryWorker = startMemoryWorker(workerConfig, {
     onStart: (started) => setUpMemoryWorker(started),
     onCrash: notices.crashed,
@@ -203,7 +208,7 @@ export function startServices(location: Location = window.location): AppServices
     chatLlm,
     tasks,
     onMemoryChanged: () => memoryActions.refresh(),
-    topics: createTopicRouter({ store, embedder: lazyEmbedder() }),
+    topics: createTopicRouter({ store, embedder: topicEmbedder }),
   });
 
   if (testMode) store.getState().setTestMode({ label: testModeLabel(null, []) });
