@@ -78,6 +78,8 @@ export interface Bm25Index {
   idf(word: string): number;
   /** The BM25 score of every document for `query`, in corpus order. */
   scores(query: string): number[];
+  /** Builds the postings now rather than on the first query (a memory opening, say). */
+  prepare(): void;
   /**
    * The share of the query's idf mass that occurs in document `doc`, over the query's distinct
    * terms that occur anywhere in the corpus (each weighed by its idf): 1 when the document holds
@@ -168,6 +170,7 @@ export function createBm25Index(texts: readonly string[], params: Bm25Params = {
     size: n,
     averageLength,
     idf: (word) => idf(params.stem === false ? word.toLowerCase() : stemOf(word.toLowerCase())),
+    prepare: () => void postingsOf(),
     scores(query) {
       // Term by term over the documents that hold it: each document's terms are added in the
       // query's order, as a pass over every document would, so the same sums to the last bit.

@@ -77,7 +77,10 @@ export interface TreeLexicon {
   factCosines(query: Vector): FactCosines;
   /** The facts a session gave, in the tree's order. */
   sessionFacts(session: SessionId): ReadonlySet<FactId>;
-  /** Builds the BM25 indexes now rather than on the first question (a profile just opened). */
+  /**
+   * Builds now what the first question would otherwise build (a profile just opened): the BM25
+   * indexes and their postings, every fact's norm and the nodes' layout.
+   */
   prepare(): void;
 }
 
@@ -316,6 +319,12 @@ function buildLexicon(tree: MemoryTree, texts: SessionTexts | undefined): TreeLe
       }
       return bySession.get(session) ?? new Set();
     },
-    prepare: () => void prepare(),
+    prepare: () => {
+      const { facts, sessions } = prepare();
+      facts.prepare();
+      sessions.prepare();
+      withNorms();
+      nodeLayout();
+    },
   };
 }
