@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classTfIdf, pickKeywords } from './c-tf-idf.ts';
+import { classCounts, classTfIdf, classWeights, pickKeywords } from './c-tf-idf.ts';
 
 const exactly = (n: number) => ({ min: n, max: n, coverage: 1 });
 
@@ -56,5 +56,34 @@ describe('c-TF-IDF', () => {
     expect(picked[0]).toBe('dog');
     expect(picked).toContain('walks');
     expect(picked).not.toContain('walk');
+  });
+});
+
+describe('classWeights', () => {
+  it('of one class, against counts kept over every class, are its classTfIdf weights', () => {
+    const classes = [
+      [
+        ['garden', 'tomato'],
+        ['tomato', 'seed', 'tomato'],
+      ],
+      [
+        ['marathon', 'knee'],
+        ['knee', 'ice'],
+      ],
+      [['cello', 'lesson'], ['tomato']],
+    ];
+    const across = new Map<string, number>();
+    let words = 0;
+    for (const docs of classes)
+      for (const doc of docs)
+        for (const term of doc) {
+          across.set(term, (across.get(term) ?? 0) + 1);
+          words++;
+        }
+    const all = classTfIdf(classes);
+    classes.forEach((docs, i) => {
+      const one = classWeights(classCounts(docs), across, words / classes.length);
+      expect([...one]).toEqual([...all[i]!]);
+    });
   });
 });

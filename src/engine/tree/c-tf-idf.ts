@@ -17,11 +17,7 @@ export type TermClass = readonly (readonly string[])[];
 
 /** c-TF-IDF weights of every term of every class, in class order. */
 export function classTfIdf(classes: readonly TermClass[]): Map<string, number>[] {
-  const counts = classes.map((docs) => {
-    const tf = new Map<string, number>();
-    for (const doc of docs) for (const term of doc) tf.set(term, (tf.get(term) ?? 0) + 1);
-    return tf;
-  });
+  const counts = classes.map(classCounts);
   const across = new Map<string, number>();
   let words = 0;
   for (const tf of counts) {
@@ -31,15 +27,32 @@ export function classTfIdf(classes: readonly TermClass[]): Map<string, number>[]
     }
   }
   const meanWords = classes.length === 0 ? 0 : words / classes.length;
-  return counts.map((tf) => {
-    const size = [...tf.values()].reduce((a, b) => a + b, 0);
-    const weights = new Map<string, number>();
-    for (const [term, n] of tf) {
-      const idf = log(1 + meanWords / (across.get(term) ?? n));
-      weights.set(term, (n / size) * idf);
-    }
-    return weights;
-  });
+  return counts.map((tf) => classWeights(tf, across, meanWords));
+}
+
+/** How often each term occurs in the class's documents, in their order. */
+export function classCounts(docs: TermClass): Map<string, number> {
+  const tf = new Map<string, number>();
+  for (const doc of docs) for (const term of doc) tf.set(term, (tf.get(term) ?? 0) + 1);
+  return tf;
+}
+
+/**
+ * One class's c-TF-IDF weights from its counts, given each term's count `across` every class
+ * compared and their mean word count.
+ */
+export function classWeights(
+  tf: ReadonlyMap<string, number>,
+  across: ReadonlyMap<string, number>,
+  meanWords: number,
+): Map<string, number> {
+  const size = [...tf.values()].reduce((a, b) => a + b, 0);
+  const weights = new Map<string, number>();
+  for (const [term, n] of tf) {
+    const idf = log(1 + meanWords / (across.get(term) ?? n));
+    weights.set(term, (n / size) * idf);
+  }
+  return weights;
 }
 
 /** Weight kept by a fact the keywords chosen so far already name (new facts count fully). */
