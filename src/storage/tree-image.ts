@@ -2,7 +2,7 @@
  * A live tree's image: the whole tree in three large values (its node cells and its fact cells
  * as JSON, every node's embedding in one float32 buffer), read when a memory opens. IndexedDB
  * reads a few large values fast and many small ones slowly: at 30,000 facts a worker read and
- * decoded the tree's 2,048 pages in ~0.9 s, the same tree's image in ~0.2 s.
+ * decoded the tree's 2,048 pages in 1.0–1.2 s, the same tree's image in about 0.4 s.
  *
  * The pages stay the tree's record (an insert rewrites only the pages it touched). The image is a
  * copy, written while the worker is idle, and used only while it names the live tree exactly
