@@ -15,6 +15,7 @@ import { prepareLabels } from '../engine/tree/label-tree.ts';
 import { factCentroid, roots } from '../engine/tree/subtree.ts';
 import { prepareFactReadings } from '../engine/lifetime/fact-readings.ts';
 import { timeAwareItems } from '../engine/lifetime/time-context.ts';
+import { fillSlotIndex } from '../engine/lifetime/slot-index.ts';
 import { DEFAULT_MEMORY_EFFORT, memorySearch } from '../engine/tree/memory-effort.ts';
 import type { MemoryEngine } from './memory-engine.ts';
 import type { MemoryTree } from '../engine/types.ts';
@@ -60,8 +61,9 @@ export async function retrieveMemories(
 /**
  * What the next question would otherwise wait for, done now (a profile just opened, or a
  * session just remembered): the live tree and the session transcripts read into the store's
- * caches, and the no-LLM judge's lexicon over them built. The next retrieval finds the same tree
- * and transcripts, so it reuses all three. At open (`opening`) the turns are read beside the
+ * caches, the no-LLM judge's lexicon over them built, and (in slices, not awaited) which facts
+ * state each of the asker's attributes. The next retrieval finds the same tree and transcripts,
+ * so it reuses all of them. At open (`opening`) the turns are read beside the
  * tree; after an ingestion the store already holds them (MemoryStore.keepLiveTree).
  */
 export async function prepareRetrieval(
@@ -83,6 +85,9 @@ export async function prepareRetrieval(
   treeLexicon(tree, await store.sessionTexts(tree)).prepare();
   // The walk steers by each node's fact centroid: summed bottom-up once, from the roots.
   for (const root of roots(tree)) factCentroid(tree, root);
+  // Which facts state each of the asker's attributes, read while the first question still waits
+  // for its embedding (slices of a few milliseconds; a question asked sooner reads the rest).
+  void fillSlotIndex(tree.facts, sliced(nextTask)).catch(() => undefined);
   return tree;
 }
 

@@ -19,7 +19,8 @@ import { compareDates, sessionDate } from './calendar.ts';
 import { validFromOf } from './assign.ts';
 import { asksAboutMe, questionTime, type QuestionTime } from './question-time.ts';
 import { SLOTS, questionSlots, slotMentions } from './slots.ts';
-import { mayStateAny, speakerOf } from './fact-readings.ts';
+import { speakerOf } from './fact-readings.ts';
+import { factsStating } from './slot-index.ts';
 
 export interface TimeContextOptions {
   readonly facts: ReadonlyMap<FactId, Fact>;
@@ -29,25 +30,6 @@ export interface TimeContextOptions {
 
 /** The asker's facts on the asked attribute put first, at most (the context has a token cap). */
 export const MAX_LINEAGE = 6;
-
-/** The user's own (unprefixed) facts stating each slot, by facts map, filled slot by slot. */
-const slotIndexes = new WeakMap<ReadonlyMap<FactId, Fact>, Map<string, readonly FactId[]>>();
-
-function factsStating(facts: ReadonlyMap<FactId, Fact>, slot: string): readonly FactId[] {
-  let index = slotIndexes.get(facts);
-  if (!index) slotIndexes.set(facts, (index = new Map()));
-  let ids = index.get(slot);
-  if (!ids) {
-    const out: FactId[] = [];
-    for (const fact of facts.values()) {
-      // Read through the facts' own readings, kept across trees (an insert makes a new map).
-      if (!mayStateAny(fact, [slot]) || speakerOf(fact) !== '') continue;
-      if (slotMentions(fact.text).some((m) => m.slot === slot && !m.other)) out.push(fact.id);
-    }
-    index.set(slot, (ids = out));
-  }
-  return ids;
-}
 
 /** Facts that replaced another, by facts map. */
 const replacers = new WeakMap<ReadonlyMap<FactId, Fact>, ReadonlySet<FactId>>();
