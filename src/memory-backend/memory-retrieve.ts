@@ -61,9 +61,8 @@ export async function retrieveMemories(
 /**
  * What the next question would otherwise wait for, done now (a profile just opened, or a
  * session just remembered): the live tree and the session transcripts read into the store's
- * caches, the no-LLM judge's lexicon over them built, and (in slices, not awaited) which facts
- * state each of the asker's attributes. The next retrieval finds the same tree and transcripts,
- * so it reuses all of them. At open (`opening`) the turns are read beside the
+ * caches, and the no-LLM judge's lexicon over them built. The next retrieval finds the same tree
+ * and transcripts, so it reuses all three. At open (`opening`) the turns are read beside the
  * tree; after an ingestion the store already holds them (MemoryStore.keepLiveTree).
  */
 export async function prepareRetrieval(
@@ -85,15 +84,13 @@ export async function prepareRetrieval(
   treeLexicon(tree, await store.sessionTexts(tree)).prepare();
   // The walk steers by each node's fact centroid: summed bottom-up once, from the roots.
   for (const root of roots(tree)) factCentroid(tree, root);
-  // Which facts state each of the asker's attributes, read while the first question still waits
-  // for its embedding (slices of a few milliseconds; a question asked sooner reads the rest).
-  void fillSlotIndex(tree.facts, sliced(nextTask)).catch(() => undefined);
   return tree;
 }
 
 /**
- * What the next insert would otherwise wait for, done while the worker is idle, in slices that
- * let a question go first: the live tree's facts laid out for the duplicate and leaf look-ups,
+ * What the next insert (or a question about the asker) would otherwise wait for, done while the
+ * worker is idle, in slices that let a question go first: which facts state each of the asker's
+ * attributes (lifetime/slot-index.ts), the live tree's facts laid out for the duplicate and leaf look-ups,
  * the leaves' centres (engine/tree/insert-index.ts), the label keywords' counts
  * (label-tree.ts) and which slots each fact's words may state (lifetime/fact-readings.ts). An
  * insert keeps all of them for the tree it makes, so only a freshly read tree (a profile just
@@ -103,7 +100,10 @@ export async function prepareInsertAhead(tree: MemoryTree): Promise<void> {
   // A waiting call (a question) runs between two slices of a few milliseconds each.
   await yieldToForeground();
   const pause = sliced(yieldToForeground);
-  // The slot readings first: a question about the asker reads them too (time-context.ts).
+  // First which facts state each of the asker's attributes, which a question about the asker
+  // reads (time-context.ts; a question asked sooner reads only the facts not yet reached), then
+  // every fact's slot readings, which an insert's supersede check reads.
+  await fillSlotIndex(tree.facts, pause);
   await prepareFactReadings(tree.facts.values(), pause);
   await prepareInsert(tree, pause);
   await prepareLabels(tree, pause);

@@ -1,10 +1,10 @@
 /**
  * Which of the user's own facts state each slot (the asker's lineage a question about one of
- * their attributes brings first, time-context.ts), kept per facts map. A memory that opens fills
- * it for every slot in one pass over its facts, in slices, while the first question still waits
- * for its embedding; a slot asked before that pass is done reads only the facts the pass has not
- * reached. Without it the first question on an attribute read all 30,000 of a heavy user's
- * facts for that attribute (25–40 ms).
+ * their attributes brings first, time-context.ts), kept per facts map. The memory worker fills
+ * it for every slot in one pass over the facts, in slices, while it is idle (its warm-up after
+ * an open or a remembered session); a slot asked before that pass is done reads only the facts
+ * the pass has not reached. Without it the first question on an attribute read all 30,000 of a
+ * heavy user's facts for that attribute (25–40 ms).
  */
 import type { Fact, FactId } from '../types.ts';
 import { mayStateAny, speakerOf } from './fact-readings.ts';
