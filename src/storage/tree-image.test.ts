@@ -8,7 +8,7 @@ import { importProfile } from './export/import-profile.ts';
 import { chunkedTree, freshDb } from './fixtures.test-support.ts';
 import { createProfile, wipeProfile } from './profiles.ts';
 import type { GroveDb } from './db.ts';
-import { treeImageIdentity } from './tree-image.ts';
+import { treeImageIdentity, treeImageOfCells } from './tree-image.ts';
 import { LiveTreeCache, loadLiveTree, TREE_TABLES, writeTreeChange } from './tree-store.ts';
 
 const embedder = new HashEmbedder({ dimension: 16 });
@@ -152,5 +152,15 @@ describe('tree image', () => {
     await new LiveTreeCache(db, id).keepImage();
     await wipeProfile(db, id);
     expect(await db.treeImages.count()).toBe(0);
+  });
+
+  it('is not made of a node whose embedding has another length', async () => {
+    const cells = {
+      nodes: [{ id: 'n', seq: 0, levelSeq: 0, level: 0, text: 't', parent: null, children: [] }],
+      facts: [],
+    };
+    await expect(
+      treeImageOfCells('p', { version: 1, revision: 0, stamp: 's' }, cells, () => [1, 2], 3),
+    ).rejects.toThrow(RangeError);
   });
 });

@@ -56,7 +56,14 @@ export async function treeImageOfCells(
   pause: () => Promise<void> = async () => undefined,
 ): Promise<TreeImageRow> {
   const block = new Float32Array(cells.nodes.length * dimension);
-  cells.nodes.forEach((_, i) => block.set(embeddingOf(i), i * dimension));
+  cells.nodes.forEach((node, i) => {
+    const embedding = embeddingOf(i);
+    if (embedding.length !== dimension) {
+      // The pages' reader refuses such a node too; an image must never read back otherwise.
+      throw new RangeError(`node ${node.id} has ${embedding.length} dimensions, not ${dimension}`);
+    }
+    block.set(embedding, i * dimension);
+  });
   return {
     profileId,
     identity: treeImageIdentity(identity),
