@@ -73,12 +73,15 @@ function treeHealth(tree: MemoryTree): Promise<{ consistent: boolean; drift: Dri
 }
 
 /**
- * The tree image is a copy for faster opens (storage/tree-image.ts): without it the next open
- * reads the pages, so a failed write (a full disk) loses nothing; it is said in the console.
+ * Writes the live tree's image while the worker is idle. The image is a copy for faster opens
+ * (storage/tree-image.ts): without it the next open reads the pages, so a failed write (a full
+ * disk) loses nothing; it is said in the console.
  */
-const imageNotKept = (error: unknown) =>
-  console.warn(
-    `Grove: the memory's tree image was not written (${error instanceof Error ? error.message : String(error)}); the next open reads the tree's pages instead.`,
+const keepImageWhenIdle = (h: MemoryHost): Promise<void> =>
+  keepTreeImageAhead(h.store).catch((error: unknown) =>
+    console.warn(
+      `Grove: the memory's tree image was not written (${error instanceof Error ? error.message : String(error)}); the next open reads the tree's pages instead.`,
+    ),
   );
 
 /** How long the worker waits after an ingestion before its background work (drift, indexes). */
@@ -147,7 +150,7 @@ export function createMemoryService(
         .then(prepareInsertAhead)
         .catch(() => undefined);
       // Then the tree's image, if the open read its pages (the next open reads the image).
-      void warm.then(() => keepTreeImageAhead(opened.store)).catch(imageNotKept);
+      void warm.then(() => keepImageWhenIdle(opened));
       const over = new Promise<void>((resolve) => (openingOver = resolve));
       quiet = Promise.race([warm, over]);
       return { resumed };
@@ -172,7 +175,7 @@ export function createMemoryService(
           void rebuildInBackground(h).then(() =>
             prepareRetrieval(h.store)
               .then(prepareInsertAhead)
-              .then(() => keepTreeImageAhead(h.store).catch(imageNotKept))
+              .then(() => keepImageWhenIdle(h))
               .catch(() => undefined),
           );
         }, AFTER_INGEST_IDLE_MS);
@@ -213,7 +216,7 @@ export function createMemoryService(
     rebuild: async (signal) => {
       const h = current();
       const version = await h.rebuild(signal ? { signal } : {});
-      void keepTreeImageAhead(h.store).catch(imageNotKept);
+      void keepImageWhenIdle(h);
       return { version };
     },
     counts: async () => {

@@ -34,6 +34,10 @@ export function speakerOf(fact: Fact): string {
 }
 
 /** Whether the fact's words may state `slot` (tested once per fact and slot). */
+export function mayStateSlot(fact: Fact, slot: string): boolean {
+  return statable(readingOf(fact), fact, slot);
+}
+
 function statable(reading: FactReading, fact: Fact, slot: string): boolean {
   const bit = BIT.get(slot);
   if (bit === undefined) return false;

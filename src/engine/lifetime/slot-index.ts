@@ -7,14 +7,14 @@
  * heavy user's facts for that attribute (25–40 ms).
  */
 import type { Fact, FactId } from '../types.ts';
-import { mayStateAny, speakerOf } from './fact-readings.ts';
+import { mayStateSlot, speakerOf } from './fact-readings.ts';
 import { SLOTS, slotMentions } from './slots.ts';
 
 /** Whether `fact` is the user's own and states `slot` (for them, not for someone else). */
 function states(fact: Fact, slot: string): boolean {
   return (
     speakerOf(fact) === '' &&
-    mayStateAny(fact, [slot]) &&
+    mayStateSlot(fact, slot) &&
     slotMentions(fact.text).some((m) => m.slot === slot && !m.other)
   );
 }

@@ -12,7 +12,7 @@ import { ImportError } from '../errors.ts';
 import { profileTables } from '../profiles.ts';
 import { guardQuota } from '../quota.ts';
 import type { ProfileRow, TreeFactCell, TreeNodeCell } from '../rows.ts';
-import { treeImageOfCells, withoutEmbedding } from '../tree-image.ts';
+import { treeImageOfCells, withoutEmbedding, type TreeIdentity } from '../tree-image.ts';
 import { factPages, nodePages } from '../tree-codec.ts';
 import { base64ToBytes } from '../vector-codec.ts';
 import { decryptText } from './crypto.ts';
@@ -146,15 +146,20 @@ export interface ImportedProfile extends ProfileRow {
 }
 
 /**
- * Imports a profile export as a new profile: under the file's id when it is free here, else
- * under the first free `<id>-<n>` named "<name> (imported)". Never changes an existing profile.
+ * A file's tree as its version's rows hold it (the file's orders as the pages' keys,
+ * storage/tree-order.ts) and its image (tree-image.ts) naming `identity`, for any profile id.
  */
-/** A file's tree as the cells its pages hold, in the file's orders (storage/tree-order.ts). */
-function treeCellsOf(tree: NonNullable<ProfileExport['tree']>) {
+async function storedTree(tree: NonNullable<ProfileExport['tree']>, identity: TreeIdentity) {
   const levelSeq = new Map<string, number>();
   for (const level of tree.levels) level.forEach((id, i) => levelSeq.set(id, i));
+  const nodes = tree.nodes.map(({ embedding, ...n }, seq): TreeNodeCell => ({
+    ...n,
+    seq,
+    levelSeq: levelSeq.get(n.id) ?? 0,
+    embedding: base64ToBytes(embedding).slice().buffer,
+  }));
+  const facts = tree.facts.map((f, seq): TreeFactCell => ({ ...f, seq }));
   return {
-    dimension: tree.dimension,
     meta: {
       dimension: tree.dimension,
       height: tree.levels.length,
@@ -162,16 +167,22 @@ function treeCellsOf(tree: NonNullable<ProfileExport['tree']>) {
       insertedSinceBuild: tree.insertedSinceBuild,
       nextNodeSeq: tree.nextNodeSeq,
     },
-    nodes: tree.nodes.map(({ embedding, ...n }, seq): TreeNodeCell => ({
-      ...n,
-      seq,
-      levelSeq: levelSeq.get(n.id) ?? 0,
-      embedding: base64ToBytes(embedding).slice().buffer,
-    })),
-    facts: tree.facts.map((f, seq): TreeFactCell => ({ ...f, seq })),
+    nodes,
+    facts,
+    image: await treeImageOfCells(
+      '',
+      identity,
+      { nodes: nodes.map(withoutEmbedding), facts },
+      (i) => new Float32Array((nodes[i] as TreeNodeCell).embedding),
+      tree.dimension,
+    ),
   };
 }
 
+/**
+ * Imports a profile export as a new profile: under the file's id when it is free here, else
+ * under the first free `<id>-<n>` named "<name> (imported)". Never changes an existing profile.
+ */
 export async function importProfile(
   db: GroveDb,
   text: string,
@@ -179,19 +190,10 @@ export async function importProfile(
 ): Promise<ImportedProfile> {
   const { data, fileVersion } = await parseProfileFile(text, options.passphrase);
   const version = 1;
-  const tree = data.tree && treeCellsOf(data.tree);
-  // The tree's image (tree-image.ts) is made before the transaction, which must not wait on
-  // anything but its own requests; the profile id it names is set inside.
   const stamp = crypto.randomUUID();
-  const image =
-    tree &&
-    (await treeImageOfCells(
-      '',
-      { version, revision: 0, stamp },
-      { nodes: tree.nodes.map(withoutEmbedding), facts: tree.facts },
-      (i) => new Float32Array((tree.nodes[i] as TreeNodeCell).embedding),
-      tree.dimension,
-    ));
+  // Made before the transaction, which must not wait on anything but its own requests; the
+  // profile id is set inside.
+  const tree = data.tree && (await storedTree(data.tree, { version, revision: 0, stamp }));
   const target = await guardQuota(() =>
     db.transaction('rw', [db.profiles, ...profileTables(db)], async () => {
       const target = await importTarget(db, data.profile);
@@ -216,12 +218,12 @@ export async function importProfile(
       await db.chats.bulkAdd(history.chats);
       await db.transcripts.bulkAdd(history.transcripts);
       await db.topicTrees.bulkAdd(history.topicTrees);
-      if (!tree || !image) return target;
+      if (!tree) return target;
       await db.treeHeads.add({ ...base, version, revision: 0, stamp });
       await db.treeMeta.add({ ...base, ...tree.meta, version, revision: 0 });
       await db.treeNodePages.bulkAdd(nodePages(pid, version, tree.nodes));
       await db.treeFactPages.bulkAdd(factPages(pid, version, tree.facts));
-      await db.treeImages.put({ ...image, profileId: pid });
+      await db.treeImages.put({ ...tree.image, profileId: pid });
       return target;
     }),
   );
