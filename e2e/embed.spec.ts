@@ -57,8 +57,9 @@ test.describe('embed worker', () => {
     expect(webgpu.device).toBe('webgpu');
     expect(wasm.dimension).toBe(100);
     expect(webgpu.dimension).toBe(100);
-    // Opening the profile warms the bundled model on the tab's own device ('auto'), so one of
-    // the two may be served by that load (no progress of its own); the other loads here.
+    // Opening the profile warms the bundled model on WASM (in the worker of ORT's CPU-only build),
+    // so the WASM run may be served by that load (no progress of its own); WebGPU loads here, in
+    // a worker of the WebGPU build.
     const loadedHere = [wasm, webgpu].filter((result) => result.progress.length > 0);
     expect(loadedHere.length).toBeGreaterThan(0);
     for (const result of loadedHere) {

@@ -1,10 +1,14 @@
 /// <reference lib="webworker" />
 /**
- * The embed worker: the tab's one ONNX runtime and its loaded embedders, off the page thread
- * (see embed-worker-host.ts). The page calls it over the worker's own port; the memory and
+ * The embed worker: an ONNX runtime of the ORT build its name says (ort-files.ts) and its loaded
+ * embedders, off the page thread (see embed-worker-host.ts). The page calls it over the worker's own port; the memory and
  * explorer workers over MessagePorts the page connects ('connect', embed-runtime.ts).
  */
-import { isEmbedConnect, type EmbedResponse } from '../src/models/embedder/embed-protocol.ts';
+import {
+  embedWorkerBuild,
+  isEmbedConnect,
+  type EmbedResponse,
+} from '../src/models/embedder/embed-protocol.ts';
 import {
   browserWebGpuAvailable,
   loadBrowserEmbedder,
@@ -13,7 +17,9 @@ import { createEmbedHost } from '../src/models/embedder/embed-worker-host.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
+const build = embedWorkerBuild(scope.name);
 const host = createEmbedHost({
+  build,
   webGpuAvailable: browserWebGpuAvailable,
   load: (options, device, post, id) =>
     loadBrowserEmbedder(
@@ -21,6 +27,7 @@ const host = createEmbedHost({
       device,
       (progress) => post({ type: 'progress', id, progress }),
       import.meta.env.BASE_URL,
+      build,
     ),
 });
 

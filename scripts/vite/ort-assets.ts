@@ -44,7 +44,7 @@ function stripDuplicateRuntime(files: readonly string[]) {
 }
 
 export function ortAssets(): Plugin {
-  const files = Object.values(ORT_RUNTIME_FILES);
+  const files = Object.values(ORT_RUNTIME_FILES).flatMap((build) => [build.mjs, build.wasm]);
   let base = '/';
   return {
     name: 'grove:ort-assets',

@@ -10,10 +10,13 @@ describe('service worker generation', () => {
     expect(() => new Function(source)).not.toThrow();
   });
 
-  it('skips source maps and itself', () => {
+  it("skips source maps, itself and ORT's WebGPU build, which the app never loads", () => {
     expect(precacheable('assets/index-1.js')).toBe(true);
     expect(precacheable('assets/index-1.js.map')).toBe(false);
     expect(precacheable('sw.js')).toBe(false);
-    expect(precacheable('ort/ort-wasm-simd-threaded.asyncify.wasm')).toBe(true);
+    expect(precacheable('ort/ort-wasm-simd-threaded.wasm')).toBe(true);
+    expect(precacheable('ort/ort-wasm-simd-threaded.mjs')).toBe(true);
+    expect(precacheable('ort/ort-wasm-simd-threaded.asyncify.wasm')).toBe(false);
+    expect(precacheable('ort/ort-wasm-simd-threaded.asyncify.mjs')).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import {
   type TransformersEnvLike,
 } from './offline-env.ts';
 import type { ProgressCallback } from '../../engine/progress.ts';
+import type { OrtBuild } from './ort-files.ts';
 import { TransformersEmbedder, type EmbedderDevice } from './transformers-embedder.ts';
 
 export async function loadBrowserEmbedder(
@@ -14,12 +15,14 @@ export async function loadBrowserEmbedder(
   device: EmbedderDevice,
   onProgress: ProgressCallback,
   appBase: string,
+  build: OrtBuild,
 ): Promise<TransformersEmbedder> {
   const { env } = await import('@huggingface/transformers');
   const source = browserModelSource({
     origin: self.location.origin,
     appBase,
     modelBaseUrl: options.modelBaseUrl,
+    build,
   });
   configureOfflineEnv(env as unknown as TransformersEnvLike, source);
   return TransformersEmbedder.load({

@@ -51,6 +51,7 @@ const embedOne = (t: string): Vector => Float32Array.from([t.length, 1]);
 
 function deps(overrides: Partial<HostDeps> = {}): HostDeps {
   return {
+    build: 'webgpu',
     webGpuAvailable: async () => false,
     load: async (_options, _device, post, id) => {
       post({ type: 'progress', id, progress: { status: 'initiate', task: 'load' } });
@@ -99,6 +100,39 @@ describe('EmbedClient ↔ embed worker host', () => {
       message: expect.stringMatching(/WASM/),
     });
     expect(fake.terminated).toBe(true);
+  });
+
+  it("a worker of ORT's CPU-only build runs WASM loads and refuses the others before loading", async () => {
+    let loads = 0;
+    const counting = (build: HostDeps['build']) =>
+      deps({
+        build,
+        webGpuAvailable: async () => true,
+        load: async () => {
+          loads++;
+          return { dimension: 2, embed: async (texts) => texts.map(embedOne) };
+        },
+      });
+    const wasm = await EmbedClient.create(
+      { ...LOAD, device: 'wasm' },
+      fakeWorker(counting('wasm')).worker,
+    );
+    expect(wasm.device).toBe('wasm');
+    for (const device of ['webgpu', 'auto'] as const) {
+      await expect(
+        EmbedClient.create({ ...LOAD, device }, fakeWorker(counting('wasm')).worker),
+      ).rejects.toMatchObject({
+        name: 'EmbedderDeviceError',
+        message: expect.stringContaining('CPU-only build'),
+      });
+    }
+    expect(loads).toBe(1);
+    // The WebGPU build runs both devices.
+    const gpu = await EmbedClient.create(
+      { ...LOAD, device: 'auto' },
+      fakeWorker(counting('webgpu')).worker,
+    );
+    expect(gpu.device).toBe('webgpu');
   });
 
   it('rebuilds worker errors as the app error classes', async () => {

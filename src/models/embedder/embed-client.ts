@@ -10,7 +10,14 @@ import type { ProgressCallback } from '../../engine/progress.ts';
 import type { Vector } from '../../engine/types.ts';
 import { RpcChannel, type RpcPort, type RpcWorkerLike } from '../../rpc/rpc-channel.ts';
 import { errorFromWire as rebuildError, type WireError } from '../../rpc/wire-error.ts';
-import type { EmbedRequest, EmbedResponse, LoadedInfo, LoadOptions } from './embed-protocol.ts';
+import {
+  embedWorkerName,
+  type EmbedRequest,
+  type EmbedResponse,
+  type LoadedInfo,
+  type LoadOptions,
+} from './embed-protocol.ts';
+import { ortBuildFor, type OrtBuild } from './ort-files.ts';
 import {
   EmbedderDeviceError,
   EmbedderLoadError,
@@ -54,10 +61,10 @@ export function openEmbedChannel(
   });
 }
 
-export function createEmbedWorker(): Worker {
+export function createEmbedWorker(build: OrtBuild): Worker {
   return new Worker(new URL('../../../workers/embed.worker.ts', import.meta.url), {
     type: 'module',
-    name: 'grove-embed',
+    name: embedWorkerName(build),
   });
 }
 
@@ -85,7 +92,7 @@ export class EmbedClient implements EmbedderPort {
   /** Starts an embed worker of its own, loads in it, and resolves once the model is ready. */
   static async create(
     options: LoadOptions & { readonly onProgress?: ProgressCallback },
-    worker: WorkerLike = createEmbedWorker(),
+    worker: WorkerLike = createEmbedWorker(ortBuildFor(options.device)),
   ): Promise<EmbedClient> {
     const channel = openEmbedChannel(worker);
     try {

@@ -8,9 +8,22 @@
 import type { Progress } from '../../engine/progress.ts';
 import type { CancelMessage, ErrorMessage } from '../../rpc/rpc-messages.ts';
 import type { EmbedderDevice, Pooling } from './transformers-embedder.ts';
+import type { OrtBuild } from './ort-files.ts';
 
 /** 'auto' picks WebGPU when the browser offers an adapter, WASM otherwise. */
 export type DeviceChoice = 'auto' | 'webgpu' | 'wasm';
+
+const EMBED_WORKER_PREFIX = 'grove-embed:';
+
+/** The embed worker's name: it says which ORT build the worker's runtime starts. */
+export function embedWorkerName(build: OrtBuild): string {
+  return `${EMBED_WORKER_PREFIX}${build}`;
+}
+
+/** The ORT build an embed worker runs, read from its name (the WebGPU build unless it says 'wasm'). */
+export function embedWorkerBuild(name: string): OrtBuild {
+  return name === embedWorkerName('wasm') ? 'wasm' : 'webgpu';
+}
 
 export interface LoadOptions {
   readonly modelId: string;

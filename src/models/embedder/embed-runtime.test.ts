@@ -30,6 +30,7 @@ function channel(): { port1: MessagePort; port2: MessagePort } {
 /** A model whose embed of "hang" never answers; counts its loads. */
 function deps(counter = { loads: 0 }): HostDeps {
   return {
+    build: 'wasm',
     webGpuAvailable: async () => false,
     load: async (_options, _device, post, id) => {
       counter.loads++;

@@ -1,6 +1,8 @@
 /**
- * The tab's one embed runtime (page side): one embed worker holds the ONNX runtime and the
- * loaded models for the whole tab. The page's own callers (the chat's topic routing, the test
+ * The tab's embed runtime (page side): one embed worker holds the ONNX runtime and the
+ * loaded models for the whole tab. Everything the app loads runs on the WASM device, in a worker
+ * of ORT's CPU-only build; a WebGPU load (the test API's, issue 3) gets a worker of the WebGPU
+ * build of its own (`tabEmbedRuntime('webgpu')`), since a worker's ORT keeps the build it started. The page's own callers (the chat's topic routing, the test
  * API) load through it; the memory and explorer workers borrow it (`lend`): when one asks, the
  * page makes a MessageChannel, hands one end to the embed worker ('connect') and the other to
  * the asking worker, so vectors go straight between the two workers, never through the page.
@@ -29,6 +31,7 @@ import {
   type EmbedPortResponse,
   type LoadOptions,
 } from './embed-protocol.ts';
+import type { OrtBuild } from './ort-files.ts';
 
 /** The embed worker as the runtime uses it: a Worker that also takes a transferred port. */
 export interface EmbedWorkerLike extends WorkerLike {
@@ -56,7 +59,7 @@ export class EmbedRuntime {
   private workersStarted = 0;
 
   constructor(
-    private readonly createWorker: () => EmbedWorkerLike = createEmbedWorker as () => EmbedWorkerLike,
+    private readonly createWorker: () => EmbedWorkerLike,
     private readonly newChannel: ChannelFactory = () => new MessageChannel(),
   ) {}
 
@@ -162,10 +165,17 @@ export class EmbedRuntime {
   }
 }
 
-let tab: EmbedRuntime | undefined;
+const tabs = new Map<OrtBuild, EmbedRuntime>();
 
-/** The page's one runtime (created on first use; starts no worker until something loads). */
-export function tabEmbedRuntime(): EmbedRuntime {
-  tab ??= new EmbedRuntime();
-  return tab;
+/**
+ * The page's runtime of one ORT build (created on first use; starts no worker until something
+ * loads): 'wasm', the one every part of the app loads in, unless a WebGPU load asks otherwise.
+ */
+export function tabEmbedRuntime(build: OrtBuild = 'wasm'): EmbedRuntime {
+  let runtime = tabs.get(build);
+  if (!runtime) {
+    runtime = new EmbedRuntime(() => createEmbedWorker(build) as EmbedWorkerLike);
+    tabs.set(build, runtime);
+  }
+  return runtime;
 }

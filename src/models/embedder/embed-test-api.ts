@@ -1,7 +1,8 @@
 /**
- * `window.grove.embed`: drives the tab's real embed worker (embed-runtime.ts) from e2e specs and
- * the console. Nothing starts until a method is called; one model per load options is kept. The page registers it
- * (main.tsx, through src/app's test API): models never reach up into the app.
+ * `window.grove.embed`: drives the tab's real embed worker of the ORT build its device needs
+ * (embed-runtime.ts) from e2e specs and the console. Nothing starts until a method is called;
+ * one model per load options is kept. The page registers it (main.tsx, through src/app's test
+ * API): models never reach up into the app.
  *
  *   await grove.embed.run(['a text'], { device: 'wasm' })
  *   → { device, dimension, fallbackReason, vectors: number[][], progress: Progress[] }
@@ -10,6 +11,7 @@ import type { Progress } from '../../engine/progress.ts';
 import { BUNDLED_EMBEDDER } from './bundled-model.ts';
 import type { EmbedClient } from './embed-client.ts';
 import { tabEmbedRuntime } from './embed-runtime.ts';
+import { ortBuildFor } from './ort-files.ts';
 import type { DeviceChoice } from './embed-protocol.ts';
 
 export interface EmbedRunOptions {
@@ -37,7 +39,7 @@ async function run(texts: string[], options: EmbedRunOptions = {}): Promise<Embe
   const progress: Progress[] = [];
   let client = clients.get(key);
   if (!client) {
-    client = tabEmbedRuntime().load({
+    client = tabEmbedRuntime(ortBuildFor(device)).load({
       modelId,
       dtype: BUNDLED_EMBEDDER.dtype,
       device,

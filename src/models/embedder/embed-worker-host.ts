@@ -15,12 +15,15 @@ import { serveRequests } from '../../rpc/serve-requests.ts';
 import { AbortError } from '../../engine/errors.ts';
 import { EmbedderDeviceError } from './errors.ts';
 import type { EmbedderDevice, TransformersEmbedder } from './transformers-embedder.ts';
+import type { OrtBuild } from './ort-files.ts';
 
 export interface HostScope {
   postMessage(message: EmbedResponse, transfer: Transferable[]): void;
 }
 
 export interface HostDeps {
+  /** The ORT build this worker's runtime starts (its name says which: embedWorkerName). */
+  readonly build: OrtBuild;
   /** Loads the embedder for a resolved device (configures the runtime first). */
   load(
     options: LoadOptions,
@@ -102,6 +105,13 @@ export function createEmbedHost(deps: HostDeps): EmbedHost {
     onProgress: (p: EmbedResponse & { type: 'progress' }) => void,
     id: number,
   ): Promise<Loaded> {
+    if (deps.build === 'wasm' && options.device !== 'wasm') {
+      // The page sends such a load to a worker of the WebGPU build (embed-runtime.ts).
+      throw new EmbedderDeviceError(
+        `This embed worker runs ORT's CPU-only build, which cannot run the '${options.device}' ` +
+          'device: load it in an embed worker of the WebGPU build.',
+      );
+    }
     const { device, fallbackReason } = await resolveDevice(options.device, deps.webGpuAvailable);
     const model = loadKey(options, device);
     let loaded = models.get(model);

@@ -24,14 +24,17 @@ const freshEnv = (): TransformersEnvLike => ({
 describe('offline transformers.js environment', () => {
   it('turns remote models off and points models and the runtime at the app', () => {
     const env = freshEnv();
-    configureOfflineEnv(env, browserModelSource({ origin: 'http://127.0.0.1:4173' }));
+    configureOfflineEnv(
+      env,
+      browserModelSource({ origin: 'http://127.0.0.1:4173', build: 'wasm' }),
+    );
     expect(env.allowRemoteModels).toBe(false);
     expect(env.allowLocalModels).toBe(true);
     expect(env.localModelPath).toBe('/models/');
     expect(env.useBrowserCache).toBe(false);
     expect(env.backends.onnx.wasm?.wasmPaths).toEqual({
-      mjs: 'http://127.0.0.1:4173/ort/ort-wasm-simd-threaded.asyncify.mjs',
-      wasm: 'http://127.0.0.1:4173/ort/ort-wasm-simd-threaded.asyncify.wasm',
+      mjs: 'http://127.0.0.1:4173/ort/ort-wasm-simd-threaded.mjs',
+      wasm: 'http://127.0.0.1:4173/ort/ort-wasm-simd-threaded.wasm',
     });
   });
 
@@ -40,21 +43,28 @@ describe('offline transformers.js environment', () => {
       origin: 'https://demo.local',
       appBase: '/grove/',
       modelBaseUrl: 'https://demo.local/weights',
+      build: 'webgpu',
     });
     expect(source).toMatchObject({ localModelPath: '/weights/' });
     expect(source.wasmPaths?.wasm).toBe(
       'https://demo.local/grove/ort/ort-wasm-simd-threaded.asyncify.wasm',
     );
-    expect(browserModelSource({ origin: 'https://d', appBase: '/grove' })).toMatchObject({
+    expect(
+      browserModelSource({ origin: 'https://d', appBase: '/grove', build: 'wasm' }),
+    ).toMatchObject({
       localModelPath: '/grove/models/',
+      wasmPaths: { wasm: 'https://d/grove/ort/ort-wasm-simd-threaded.wasm' },
     });
-    expect(ortWasmPaths('http://x').mjs).toBe('http://x/ort/ort-wasm-simd-threaded.asyncify.mjs');
+    expect(ortWasmPaths('http://x', '/', 'webgpu').mjs).toBe(
+      'http://x/ort/ort-wasm-simd-threaded.asyncify.mjs',
+    );
   });
 
   it('sends a self-hosted server on another host through the loader, never the hub', () => {
     const source = browserModelSource({
       origin: 'https://demo.local',
       modelBaseUrl: 'http://10.0.0.5:8080/models',
+      build: 'wasm',
     });
     expect(source).toMatchObject({ selfHostedBaseUrl: 'http://10.0.0.5:8080/models/' });
     expect(modelLocation(source)).toBe('http://10.0.0.5:8080/models/');

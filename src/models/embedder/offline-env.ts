@@ -4,7 +4,7 @@
  * air-gapped demos), and the ONNX runtime's WASM files from the app, not a CDN.
  */
 import { ModelBaseUrlError } from './errors.ts';
-import { ortWasmPaths } from './ort-files.ts';
+import { ortWasmPaths, type OrtBuild } from './ort-files.ts';
 
 /**
  * Where models (and, in the browser, the ONNX runtime files) come from: a folder or same-origin
@@ -118,14 +118,15 @@ export function normaliseModelBaseUrl(
 
 /**
  * Browser model source: models from the base URL setting (same-origin URLs become paths), ORT
- * files from this app.
+ * files (of the build the worker runs) from this app.
  */
 export function browserModelSource(options: {
   readonly origin: string;
   readonly appBase?: string;
   readonly modelBaseUrl?: string | undefined;
+  readonly build: OrtBuild;
 }): ModelSource {
-  const wasmPaths = ortWasmPaths(options.origin, options.appBase);
+  const wasmPaths = ortWasmPaths(options.origin, options.appBase ?? '/', options.build);
   const base = normaliseModelBaseUrl(
     options.modelBaseUrl,
     `${(options.appBase ?? '/').replace(/\/?$/, '/')}models/`,

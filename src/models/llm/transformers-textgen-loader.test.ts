@@ -21,8 +21,8 @@ function freshEnv(): TransformersEnvLike {
 const APP = { origin: 'http://127.0.0.1:4173', appBase: '/' };
 const LOAD = { modelId: 'HuggingFaceTB/SmolLM2-360M-Instruct', dtype: 'q4' } as const;
 const ORT = {
-  mjs: 'http://127.0.0.1:4173/ort/ort-wasm-simd-threaded.asyncify.mjs',
-  wasm: 'http://127.0.0.1:4173/ort/ort-wasm-simd-threaded.asyncify.wasm',
+  mjs: 'http://127.0.0.1:4173/ort/ort-wasm-simd-threaded.mjs',
+  wasm: 'http://127.0.0.1:4173/ort/ort-wasm-simd-threaded.wasm',
 };
 
 describe('configureTextGenEnv', () => {

@@ -62,12 +62,13 @@ export function configureTextGenEnv(
         origin: app.origin,
         appBase: app.appBase,
         modelBaseUrl: options.modelBaseUrl,
+        build: 'wasm',
       }),
     );
     return;
   }
   const wasm = (env.backends.onnx.wasm ??= {});
-  wasm.wasmPaths = ortWasmPaths(app.origin, app.appBase);
+  wasm.wasmPaths = ortWasmPaths(app.origin, app.appBase, 'wasm');
   env.useWasmCache = false;
 }
 
