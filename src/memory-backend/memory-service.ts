@@ -148,6 +148,7 @@ export function createMemoryService(
       // Then, while the worker is idle, what the session's first insert would wait for.
       const warm = prepareRetrieval(opened.store, { opening: true })
         .then(prepareInsertAhead)
+        .then(() => opened.store.prepareWrite())
         .catch(() => undefined);
       // Then the tree's image, if the open read its pages (the next open reads the image).
       void warm.then(() => keepImageWhenIdle(opened));

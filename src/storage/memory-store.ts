@@ -83,6 +83,14 @@ export class MemoryStore {
     return this.trees.load();
   }
 
+  /**
+   * Works out the live tree's position keys now, which a tree read from its image leaves to its
+   * first write (tree-order.ts, lazyOrder): the next insert does not wait for them.
+   */
+  async prepareWrite(): Promise<void> {
+    void (await this.liveTree()).order?.node;
+  }
+
   /** Writes the live tree's image unless it has one (LiveTreeCache.keepImage, tree-image.ts). */
   keepTreeImage(pause?: () => Promise<void>): Promise<boolean> {
     return this.trees.keepImage(pause);

@@ -19,7 +19,7 @@ import {
   type NodeCellBody,
 } from './tree-codec.ts';
 import type { TreeFactCell, TreeImageRow, TreeMetaRow, TreeNodeCell } from './rows.ts';
-import type { TreeOrder } from './tree-order.ts';
+import { lazyOrder, type TreeOrder } from './tree-order.ts';
 
 /** What names a live tree: its version, revision and stamp (TreeHeadRow). */
 export interface TreeIdentity {
@@ -129,7 +129,7 @@ export function treeFromImage(
     const tree = assembleTree(meta, nodes, facts, (_, i) =>
       block.subarray(i * dimension, (i + 1) * dimension),
     );
-    return { tree, order: orderOfCells({ nodes, facts }) };
+    return { tree, order: lazyOrder(() => orderOfCells({ nodes, facts })) };
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inKeyOrder, keepOrder } from './tree-order.ts';
+import { inKeyOrder, keepOrder, lazyOrder, type TreeOrder } from './tree-order.ts';
 
 const keys = (before: Record<string, number> | undefined, ids: string[]) => {
   const into = new Map<string, number>();
@@ -30,6 +30,27 @@ describe('position keys of a tree order', () => {
       .sort((p, q) => p[1] - q[1])
       .map(([id]) => id);
     expect(sorted).toEqual(['c', 'a', 'x', 'b']);
+  });
+});
+
+describe('an order worked out on first use', () => {
+  it('is made once, when a key is first asked, not when the tree holding it is copied', () => {
+    let made = 0;
+    const order = lazyOrder((): TreeOrder => {
+      made++;
+      return {
+        node: new Map([['n', 3]]),
+        level: new Map([['n', 1]]),
+        fact: new Map([['f', 2]]),
+      };
+    });
+    const live = { version: 1, order };
+    const copy = { ...live, imaged: true };
+    expect(made).toBe(0);
+    expect(copy.order.node.get('n')).toBe(3);
+    expect(live.order.level.get('n')).toBe(1);
+    expect(order.fact.get('f')).toBe(2);
+    expect(made).toBe(1);
   });
 });
 

@@ -18,6 +18,26 @@ export interface TreeOrder {
 }
 
 /**
+ * A TreeOrder worked out on its first use: a tree read from the store needs its position keys
+ * only at its next write (an open's first question does not wait for 100,000 map entries).
+ */
+export function lazyOrder(make: () => TreeOrder): TreeOrder {
+  let made: TreeOrder | undefined;
+  const order = () => (made ??= make());
+  return {
+    get node() {
+      return order().node;
+    },
+    get level() {
+      return order().level;
+    },
+    get fact() {
+      return order().fact;
+    },
+  };
+}
+
+/**
  * Keys for `ids` in their order: the key from `before` where it sorts after the key before it,
  * else a new one (the last key plus one). Ids whose key is new or changed go into `changed`.
  */
