@@ -20,7 +20,13 @@ import {
 import { createProfile, getSettings, listProfiles, requireProfile } from '../storage/profiles.ts';
 import type { LlmPort } from '../engine/ports.ts';
 import { treeProblemsInSlices } from '../storage/tree-integrity.ts';
-import { asIngestion, asQuestion, sliced, yieldToQuestions } from './background-slices.ts';
+import {
+  asIngestion,
+  asQuestion,
+  sliced,
+  yieldToForeground,
+  yieldToQuestions,
+} from './background-slices.ts';
 import type {
   BackgroundRebuild,
   MemoryApi,
@@ -148,7 +154,7 @@ export function createMemoryService(
       // Then, while the worker is idle, what the session's first insert would wait for.
       const warm = prepareRetrieval(opened.store, { opening: true })
         .then(prepareInsertAhead)
-        .then(() => opened.store.prepareWrite())
+        .then(() => opened.store.prepareWrite(sliced(yieldToForeground)))
         .catch(() => undefined);
       // Then the tree's image, if the open read its pages (the next open reads the image).
       void warm.then(() => keepImageWhenIdle(opened));

@@ -20,6 +20,7 @@ import { firstById } from './first-by-id.ts';
 import { lifetimeViews, type FactLifetimeView } from './fact-lifetime-view.ts';
 import type { ConversationRow, PendingRow, SessionRow } from './rows.ts';
 import { LiveTreeCache, type LiveTree } from './tree-store.ts';
+import { LazyTreeOrder } from './tree-order.ts';
 
 export interface SourceView {
   readonly sessionId: string;
@@ -84,11 +85,13 @@ export class MemoryStore {
   }
 
   /**
-   * Works out the live tree's position keys now, which a tree read from its image leaves to its
-   * first write (tree-order.ts, lazyOrder): the next insert does not wait for them.
+   * Works out the live tree's position keys now, in slices (`pause` between them), which a tree
+   * read from its image leaves to its first write (tree-order.ts, LazyTreeOrder): the next
+   * insert does not wait for them.
    */
-  async prepareWrite(): Promise<void> {
-    void (await this.liveTree()).order?.node;
+  async prepareWrite(pause: () => Promise<void>): Promise<void> {
+    const { order } = await this.liveTree();
+    if (order instanceof LazyTreeOrder) await order.prepare(pause);
   }
 
   /** Writes the live tree's image unless it has one (LiveTreeCache.keepImage, tree-image.ts). */

@@ -164,18 +164,6 @@ export function treeToRows(
   };
 }
 
-/** The orders the cells' keys give. */
-export function orderOfCells(cells: {
-  readonly nodes: readonly Pick<TreeNodeCell, 'id' | 'seq' | 'levelSeq'>[];
-  readonly facts: readonly Pick<TreeFactCell, 'id' | 'seq'>[];
-}): TreeOrder {
-  return {
-    node: new Map(cells.nodes.map((c) => [c.id, c.seq])),
-    level: new Map(cells.nodes.map((c) => [c.id, c.levelSeq])),
-    fact: new Map(cells.facts.map((c) => [c.id, c.seq])),
-  };
-}
-
 /**
  * The tree the cells hold, in the orders their keys give. The cells are the caller's to give
  * away (read fresh from the store): their id lists become the tree's, not copies (a heavy

@@ -71,7 +71,8 @@ describe('tree image', () => {
     const pages = await fromPages(db);
     expect(pages.imaged).toBeFalsy();
     expectSameTree(imaged.tree, pages.tree);
-    expect(imaged.order).toEqual(pages.order);
+    const { node, level, fact } = imaged.order!;
+    expect({ node, level, fact }).toEqual(pages.order);
     expect(imaged).toMatchObject({
       version: pages.version,
       revision: pages.revision,

@@ -11,15 +11,9 @@
  * the same way.
  */
 import type { MemoryTree } from '../engine/types.ts';
-import {
-  assembleTree,
-  dimensionOf,
-  factToCell,
-  orderOfCells,
-  type NodeCellBody,
-} from './tree-codec.ts';
+import { assembleTree, dimensionOf, factToCell, type NodeCellBody } from './tree-codec.ts';
 import type { TreeFactCell, TreeImageRow, TreeMetaRow, TreeNodeCell } from './rows.ts';
-import { lazyOrder, type TreeOrder } from './tree-order.ts';
+import { LazyTreeOrder, type TreeOrder } from './tree-order.ts';
 
 /** What names a live tree: its version, revision and stamp (TreeHeadRow). */
 export interface TreeIdentity {
@@ -129,7 +123,7 @@ export function treeFromImage(
     const tree = assembleTree(meta, nodes, facts, (_, i) =>
       block.subarray(i * dimension, (i + 1) * dimension),
     );
-    return { tree, order: lazyOrder(() => orderOfCells({ nodes, facts })) };
+    return { tree, order: new LazyTreeOrder({ nodes, facts }) };
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inKeyOrder, keepOrder, lazyOrder, type TreeOrder } from './tree-order.ts';
+import { inKeyOrder, keepOrder, LazyTreeOrder, orderOfCells } from './tree-order.ts';
 
 const keys = (before: Record<string, number> | undefined, ids: string[]) => {
   const into = new Map<string, number>();
@@ -33,24 +33,49 @@ describe('position keys of a tree order', () => {
   });
 });
 
-describe('an order worked out on first use', () => {
-  it('is made once, when a key is first asked, not when the tree holding it is copied', () => {
-    let made = 0;
-    const order = lazyOrder((): TreeOrder => {
-      made++;
-      return {
-        node: new Map([['n', 3]]),
-        level: new Map([['n', 1]]),
-        fact: new Map([['f', 2]]),
-      };
-    });
+describe('an order worked out from cells when first used or prepared', () => {
+  const cells = {
+    nodes: Array.from({ length: 4500 }, (_, i) => ({ id: `n${i}`, seq: 2 * i, levelSeq: i % 7 })),
+    facts: Array.from({ length: 2500 }, (_, i) => ({ id: `f${i}`, seq: i + 1 })),
+  };
+
+  it("is the cells' order, made when a key is first asked, not when its holder is copied", () => {
+    const order = new LazyTreeOrder(cells);
     const live = { version: 1, order };
     const copy = { ...live, imaged: true };
-    expect(made).toBe(0);
-    expect(copy.order.node.get('n')).toBe(3);
-    expect(live.order.level.get('n')).toBe(1);
-    expect(order.fact.get('f')).toBe(2);
-    expect(made).toBe(1);
+    expect(copy.order).toBe(order);
+    expect(order.node.get('n4499')).toBe(8998);
+    expect(order.level.get('n10')).toBe(3);
+    expect(order.fact.get('f0')).toBe(1);
+    expect(order.node).toEqual(orderOfCells(cells).node);
+  });
+
+  it('prepared in slices gives the same maps, and is not made again when first used', async () => {
+    const order = new LazyTreeOrder(cells);
+    let pauses = 0;
+    await order.prepare(async () => {
+      pauses++;
+    });
+    expect(pauses).toBe(3); // 4,500 nodes, 2,500 facts, 2,000 entries a slice
+    const made = order.node;
+    expect(order.node).toBe(made);
+    const eager = orderOfCells(cells);
+    expect(order.node).toEqual(eager.node);
+    expect(order.level).toEqual(eager.level);
+    expect(order.fact).toEqual(eager.fact);
+  });
+
+  it('asked during a pause of its preparation, answers at once and the preparation stops', async () => {
+    const order = new LazyTreeOrder(cells);
+    let asked: number | undefined;
+    let pauses = 0;
+    await order.prepare(async () => {
+      pauses++;
+      asked ??= order.fact.get('f2499');
+    });
+    expect(asked).toBe(2500);
+    expect(pauses).toBe(1);
+    expect(order.level).toEqual(orderOfCells(cells).level);
   });
 });
 

@@ -17,24 +17,89 @@ export interface TreeOrder {
   readonly fact: ReadonlyMap<string, number>;
 }
 
-/**
- * A TreeOrder worked out on its first use: a tree read from the store needs its position keys
- * only at its next write (an open's first question does not wait for 100,000 map entries).
- */
-export function lazyOrder(make: () => TreeOrder): TreeOrder {
-  let made: TreeOrder | undefined;
-  const order = () => (made ??= make());
+/** What a tree's cells say of its orders: each node's and fact's position keys. */
+export interface OrderCells {
+  readonly nodes: readonly {
+    readonly id: string;
+    readonly seq: number;
+    readonly levelSeq: number;
+  }[];
+  readonly facts: readonly { readonly id: string; readonly seq: number }[];
+}
+
+/** The orders the cells' keys give. */
+export function orderOfCells(cells: OrderCells): TreeOrder {
   return {
-    get node() {
-      return order().node;
-    },
-    get level() {
-      return order().level;
-    },
-    get fact() {
-      return order().fact;
-    },
+    node: new Map(cells.nodes.map((c) => [c.id, c.seq])),
+    level: new Map(cells.nodes.map((c) => [c.id, c.levelSeq])),
+    fact: new Map(cells.facts.map((c) => [c.id, c.seq])),
   };
+}
+
+/** Map entries added between two pauses of `LazyTreeOrder.prepare`. */
+const PREPARE_SLICE = 2000;
+
+/**
+ * A tree's orders worked out from its cells on their first use, or ahead of it in slices
+ * (`prepare`): a tree read from the store needs its position keys only at its next write, so an
+ * open's first question does not wait for 100,000 map entries.
+ */
+export class LazyTreeOrder implements TreeOrder {
+  private made: TreeOrder | undefined;
+  /** Let go once the orders are made (a heavy user's cells are tens of megabytes). */
+  private cells: OrderCells | undefined;
+
+  constructor(cells: OrderCells) {
+    this.cells = cells;
+  }
+
+  get node(): ReadonlyMap<string, number> {
+    return this.order().node;
+  }
+
+  get level(): ReadonlyMap<string, number> {
+    return this.order().level;
+  }
+
+  get fact(): ReadonlyMap<string, number> {
+    return this.order().fact;
+  }
+
+  /** Works the orders out now, `pause` called between slices (done at once if asked meanwhile). */
+  async prepare(pause: () => Promise<void>): Promise<void> {
+    if (this.made || !this.cells) return;
+    const { nodes, facts } = this.cells;
+    const node = new Map<string, number>();
+    const level = new Map<string, number>();
+    const fact = new Map<string, number>();
+    for (let i = 0; i < nodes.length; i++) {
+      const cell = nodes[i] as OrderCells['nodes'][number];
+      node.set(cell.id, cell.seq);
+      level.set(cell.id, cell.levelSeq);
+      if (i % PREPARE_SLICE === PREPARE_SLICE - 1) {
+        await pause();
+        if (this.made) return;
+      }
+    }
+    for (let i = 0; i < facts.length; i++) {
+      const cell = facts[i] as OrderCells['facts'][number];
+      fact.set(cell.id, cell.seq);
+      if (i % PREPARE_SLICE === PREPARE_SLICE - 1) {
+        await pause();
+        if (this.made) return;
+      }
+    }
+    this.made ??= { node, level, fact };
+    this.cells = undefined;
+  }
+
+  private order(): TreeOrder {
+    if (!this.made) {
+      this.made = orderOfCells(this.cells as OrderCells);
+      this.cells = undefined;
+    }
+    return this.made;
+  }
 }
 
 /**

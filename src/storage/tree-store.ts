@@ -17,12 +17,11 @@ import {
   metaOf,
   nodePages,
   nodeToCell,
-  orderOfCells,
   rowsToTree,
   treeToRows,
 } from './tree-codec.ts';
 import { pageOf } from './tree-pages.ts';
-import { orderOf, type TreeOrder } from './tree-order.ts';
+import { orderOf, orderOfCells, type TreeOrder } from './tree-order.ts';
 import { treeFromImage, treeImageIdentity, treeImageOf } from './tree-image.ts';
 
 export interface LiveTree {
