@@ -19,6 +19,11 @@ import type {
 } from './rows.ts';
 import { SCHEMA_HISTORY } from './schema.ts';
 
+// Dexie turns its debug mode on by itself on localhost (where `npm start` serves Grove): every
+// table call and promise then records an async stack (console.createTask), which costs every
+// read and write, and the open, time. Grove's errors carry their own messages.
+Dexie.debug = false;
+
 export const DEFAULT_DB_NAME = 'grove';
 
 type Keyed<T> = Table<T, unknown>;
