@@ -5,7 +5,6 @@
  * A summary cache (summary-cache.ts) hands back the summaries of clusters whose inputs did not
  * change since they were written, without a call.
  */
-import { buildHierarchy } from '../cluster/hierarchy.ts';
 import { OrderedSteps } from '../concurrency/ordered-steps.ts';
 import type { EmbedderPort } from '../ports.ts';
 import type { EmbeddedFact, FactId, MemoryTree, NodeId } from '../types.ts';
@@ -67,6 +66,9 @@ export async function buildTree(
   const counts = { llm: 0, keywords: 0, failed: [] as string[], reused: 0 };
   const inOrder = new OrderedSteps();
 
+  // The clustering stack (UMAP, the mixtures, ml-matrix) loads when a tree is first built: a
+  // worker that opens a memory, answers and remembers never parses it.
+  const { buildHierarchy } = await import('../cluster/hierarchy.ts');
   const hierarchy = await buildHierarchy(
     facts.map((f) => f.embedding),
     {
