@@ -85,6 +85,23 @@ const v1Sessions: V1Session[] = [
   { profileId: 'bob', id: 's1', turns: [{ id: 't1', speaker: 'user', text: 'Bob here.' }] },
 ];
 
+/** The v1 tree's head and meta row (orders as id lists), as versions 2 to 5 kept them. */
+async function addV1Head(db: Dexie): Promise<void> {
+  const base = { profileId: 'alice', version: 1 };
+  await db.table('treeHeads').add(base);
+  await db.table('treeMeta').add({
+    ...base,
+    dimension: 3,
+    levels: v1Tree.levels,
+    nodeOrder: v1Tree.nodes.map((n) => n.id),
+    factOrder: v1Facts.map((f) => f.id),
+    build: v1Tree.build,
+    insertedSinceBuild: 0,
+    nextNodeSeq: 1,
+    revision: 0,
+  });
+}
+
 /** Seeds a database at each earlier version with data in that version's layout. */
 export const seeders: Record<number, (db: Dexie) => Promise<void>> = {
   1: async (db) => {
@@ -126,18 +143,7 @@ export const seeders: Record<number, (db: Dexie) => Promise<void>> = {
         ),
       );
     const base = { profileId: 'alice', version: 1 };
-    await db.table('treeHeads').add(base);
-    await db.table('treeMeta').add({
-      ...base,
-      dimension: 3,
-      levels: v1Tree.levels,
-      nodeOrder: v1Tree.nodes.map((n) => n.id),
-      factOrder: v1Facts.map((f) => f.id),
-      build: v1Tree.build,
-      insertedSinceBuild: 0,
-      nextNodeSeq: 1,
-      revision: 0,
-    });
+    await addV1Head(db);
     await db.table('treeNodes').bulkAdd(
       v1Tree.nodes.map((n) => ({
         ...base,
@@ -177,19 +183,7 @@ seeders[4] = async (db) => {
   await db
     .table('sessionTurns')
     .bulkAdd(v1Sessions.map((s) => ({ profileId: s.profileId, sessionId: s.id, turns: s.turns })));
-  const base = { profileId: 'alice', version: 1 };
-  await db.table('treeHeads').add(base);
-  await db.table('treeMeta').add({
-    ...base,
-    dimension: 3,
-    levels: v1Tree.levels,
-    nodeOrder: v1Tree.nodes.map((n) => n.id),
-    factOrder: v1Facts.map((f) => f.id),
-    build: v1Tree.build,
-    insertedSinceBuild: 0,
-    nextNodeSeq: 1,
-    revision: 0,
-  });
+  await addV1Head(db);
   await db.table('treeNodePages').bulkAdd(
     nodePages(
       'alice',

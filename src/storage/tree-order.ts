@@ -27,17 +27,36 @@ export interface OrderCells {
   readonly facts: readonly { readonly id: string; readonly seq: number }[];
 }
 
-/** The orders the cells' keys give. */
-export function orderOfCells(cells: OrderCells): TreeOrder {
-  return {
-    node: new Map(cells.nodes.map((c) => [c.id, c.seq])),
-    level: new Map(cells.nodes.map((c) => [c.id, c.levelSeq])),
-    fact: new Map(cells.facts.map((c) => [c.id, c.seq])),
-  };
-}
-
 /** Map entries added between two pauses of `LazyTreeOrder.prepare`. */
 const PREPARE_SLICE = 2000;
+
+/** Fills the orders from the cells, yielding after every PREPARE_SLICE cells of each kind. */
+function* fillOrders(cells: OrderCells): Generator<void, TreeOrder> {
+  const node = new Map<string, number>();
+  const level = new Map<string, number>();
+  const fact = new Map<string, number>();
+  for (let i = 0; i < cells.nodes.length; i++) {
+    const cell = cells.nodes[i] as OrderCells['nodes'][number];
+    node.set(cell.id, cell.seq);
+    level.set(cell.id, cell.levelSeq);
+    if (i % PREPARE_SLICE === PREPARE_SLICE - 1) yield;
+  }
+  for (let i = 0; i < cells.facts.length; i++) {
+    const cell = cells.facts[i] as OrderCells['facts'][number];
+    fact.set(cell.id, cell.seq);
+    if (i % PREPARE_SLICE === PREPARE_SLICE - 1) yield;
+  }
+  return { node, level, fact };
+}
+
+/** The orders the cells' keys give. */
+export function orderOfCells(cells: OrderCells): TreeOrder {
+  const fill = fillOrders(cells);
+  for (;;) {
+    const step = fill.next();
+    if (step.done) return step.value;
+  }
+}
 
 /**
  * A tree's orders worked out from its cells on their first use, or ahead of it in slices
@@ -68,37 +87,26 @@ export class LazyTreeOrder implements TreeOrder {
   /** Works the orders out now, `pause` called between slices (done at once if asked meanwhile). */
   async prepare(pause: () => Promise<void>): Promise<void> {
     if (this.made || !this.cells) return;
-    const { nodes, facts } = this.cells;
-    const node = new Map<string, number>();
-    const level = new Map<string, number>();
-    const fact = new Map<string, number>();
-    for (let i = 0; i < nodes.length; i++) {
-      const cell = nodes[i] as OrderCells['nodes'][number];
-      node.set(cell.id, cell.seq);
-      level.set(cell.id, cell.levelSeq);
-      if (i % PREPARE_SLICE === PREPARE_SLICE - 1) {
-        await pause();
-        if (this.made) return;
+    const fill = fillOrders(this.cells);
+    for (;;) {
+      const step = fill.next();
+      if (step.done) {
+        this.keep(step.value);
+        return;
       }
+      await pause();
+      if (this.made) return;
     }
-    for (let i = 0; i < facts.length; i++) {
-      const cell = facts[i] as OrderCells['facts'][number];
-      fact.set(cell.id, cell.seq);
-      if (i % PREPARE_SLICE === PREPARE_SLICE - 1) {
-        await pause();
-        if (this.made) return;
-      }
-    }
-    this.made ??= { node, level, fact };
-    this.cells = undefined;
   }
 
   private order(): TreeOrder {
-    if (!this.made) {
-      this.made = orderOfCells(this.cells as OrderCells);
-      this.cells = undefined;
-    }
-    return this.made;
+    if (!this.made) this.keep(orderOfCells(this.cells as OrderCells));
+    return this.made as TreeOrder;
+  }
+
+  private keep(made: TreeOrder): void {
+    this.made ??= made;
+    this.cells = undefined;
   }
 }
 

@@ -1,11 +1,12 @@
 /**
- * The tab's embed runtime (page side): one embed worker holds the ONNX runtime and the
- * loaded models for the whole tab. Everything the app loads runs on the WASM device, in a worker
- * of ORT's CPU-only build; a WebGPU load (the test API's, issue 3) gets a worker of the WebGPU
- * build of its own (`tabEmbedRuntime('webgpu')`), since a worker's ORT keeps the build it started. The page's own callers (the chat's topic routing, the test
- * API) load through it; the memory and explorer workers borrow it (`lend`): when one asks, the
- * page makes a MessageChannel, hands one end to the embed worker ('connect') and the other to
- * the asking worker, so vectors go straight between the two workers, never through the page.
+ * The tab's embed runtime (page side): one embed worker holds the ONNX runtime and the loaded
+ * models for the whole tab. Everything the app loads runs on the WASM device, in a worker of
+ * ORT's CPU-only build; a WebGPU load (the test API's, issue 3) gets a worker of the WebGPU build
+ * of its own (`tabEmbedRuntime('webgpu')`), since a worker's ORT keeps the build it started. The
+ * page's own callers (the chat's topic routing, the test API) load through it; the memory and
+ * explorer workers borrow it (`lend`): when one asks, the page makes a MessageChannel, hands one
+ * end to the embed worker ('connect') and the other to the asking worker, so vectors go straight
+ * between the two workers, never through the page.
  *
  * If the embed worker stops, the page's waiting calls fail with EmbedderLoadError, every
  * borrowing worker is told ('embed-lost': its waiting calls fail with WorkerCrashedError), and

@@ -15,7 +15,7 @@ import { serveRequests } from '../../rpc/serve-requests.ts';
 import { AbortError } from '../../engine/errors.ts';
 import { EmbedderDeviceError } from './errors.ts';
 import type { EmbedderDevice, TransformersEmbedder } from './transformers-embedder.ts';
-import type { OrtBuild } from './ort-files.ts';
+import { ortBuildFor, type OrtBuild } from './ort-files.ts';
 
 export interface HostScope {
   postMessage(message: EmbedResponse, transfer: Transferable[]): void;
@@ -105,7 +105,7 @@ export function createEmbedHost(deps: HostDeps): EmbedHost {
     onProgress: (p: EmbedResponse & { type: 'progress' }) => void,
     id: number,
   ): Promise<Loaded> {
-    if (deps.build === 'wasm' && options.device !== 'wasm') {
+    if (deps.build === 'wasm' && ortBuildFor(options.device) !== 'wasm') {
       // The page sends such a load to a worker of the WebGPU build (embed-runtime.ts).
       throw new EmbedderDeviceError(
         `This embed worker runs ORT's CPU-only build, which cannot run the '${options.device}' ` +
