@@ -42,6 +42,16 @@ export class DiagonalCovariance implements ComponentModel {
     return s > limit ? -Infinity : cst - 0.5 * s;
   }
 
+  logNormaliser(c: number): number {
+    return this.logDet[c]! - this.d * HALF_LOG_2PI;
+  }
+
+  precisionFloor(c: number): number {
+    let min = Infinity;
+    for (let t = 0; t < this.d; t++) min = Math.min(min, this.precisions[c * this.d + t]!);
+    return min;
+  }
+
   fit(x: Matrix, resp: Responsibilities, nk: Float64Array, means: Float64Array): void {
     const { k, d } = this;
     const { data, rows: n } = x;

@@ -47,6 +47,8 @@ export class FullCovariance implements ComponentModel {
   private readonly whiten: Float64Array;
   /** log det L⁻¹ = −½ log det Σ, per component. */
   private readonly logDet: Float64Array;
+  /** 1 / (an upper bound on Σ's largest eigenvalue), per component. */
+  private readonly floorOfPrecision: Float64Array;
   private readonly means: Float64Array;
   private readonly diff: Float64Array;
 
@@ -59,6 +61,7 @@ export class FullCovariance implements ComponentModel {
     this.chol = new Float64Array(k * d * d);
     this.whiten = new Float64Array(k * d * d);
     this.logDet = new Float64Array(k);
+    this.floorOfPrecision = new Float64Array(k);
     this.means = new Float64Array(k * d);
     this.diff = new Float64Array(d);
   }
@@ -84,6 +87,14 @@ export class FullCovariance implements ComponentModel {
       if (s > limit) return -Infinity;
     }
     return cst - 0.5 * s;
+  }
+
+  logNormaliser(c: number): number {
+    return this.logDet[c]! - this.d * HALF_LOG_2PI;
+  }
+
+  precisionFloor(c: number): number {
+    return this.floorOfPrecision[c]!;
   }
 
   fit(x: Matrix, resp: Responsibilities, nk: Float64Array, means: Float64Array): void {
@@ -137,6 +148,17 @@ export class FullCovariance implements ComponentModel {
     let logDet = 0;
     for (let j = 0; j < d; j++) logDet -= log(this.chol[o + j * d + j]!);
     this.logDet[c] = logDet;
+    // Σ's largest eigenvalue is at most its trace and at most its largest absolute row sum
+    // (Gershgorin); Σ⁻¹'s smallest is the reciprocal.
+    let trace = 0;
+    let rowSum = 0;
+    for (let a = 0; a < d; a++) {
+      trace += this.cov[o + a * d + a]!;
+      let s = 0;
+      for (let b = 0; b < d; b++) s += Math.abs(this.cov[o + a * d + b]!);
+      rowSum = Math.max(rowSum, s);
+    }
+    this.floorOfPrecision[c] = 1 / Math.min(trace, rowSum);
   }
 
   covariances(): Float64Array {

@@ -1,4 +1,5 @@
 /** What the EM driver (gmm.ts) needs from a covariance model: full, diagonal or spherical. */
+import type { BoundedComponents } from './gmm-groups.ts';
 import type { Matrix } from './matrix.ts';
 import { log } from '../math/index.ts';
 
@@ -26,7 +27,7 @@ export function reserve(resp: Responsibilities, used: number, needed: number): v
   resp.value = value;
 }
 
-export interface ComponentModel {
+export interface ComponentModel extends BoundedComponents {
   /**
    * log N(x | component c) for the row of `data` starting at `offset`, or −Infinity as soon as
    * the value is certain to fall below `floor` (pass −Infinity to always get the value).

@@ -219,3 +219,19 @@ describe('fitGmm on a sample', () => {
     expect(disagreements).toEqual([]);
   });
 });
+
+describe('fitGmm with component groups', () => {
+  // Many small components, as on a large level: 2,400 points, 400 components, fitted on half.
+  const { vectors } = topicVectors(5, 2400, 400, 6, 0.3);
+
+  for (const covarianceType of ['full', 'diag'] as const) {
+    it(`${covarianceType}: the labels and log-likelihood of the plain E-step`, () => {
+      const options = { components: 400, seed: 4, covarianceType, sampleSize: 1200 };
+      const plain = fitGmm(vectors, options);
+      const grouped = fitGmm(vectors, { ...options, componentGroups: true });
+      expect(Array.from(grouped.labels)).toEqual(Array.from(plain.labels));
+      expect(grouped.iterations).toBe(plain.iterations);
+      expect(grouped.meanLogLikelihood).toBeCloseTo(plain.meanLogLikelihood, 9);
+    });
+  }
+});
