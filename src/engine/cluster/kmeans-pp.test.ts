@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../rng.ts';
 import { adjustedRandIndex } from './ari.ts';
+import { topicVectors } from './fixtures/topic-vectors.ts';
+import { kmeansPlusPlusByScan } from './kmeans-pp-scan.test-support.ts';
 import { kmeansPlusPlus, lloyd } from './kmeans-pp.ts';
 import { toMatrix } from './matrix.ts';
 
@@ -36,6 +38,28 @@ describe('kmeansPlusPlus', () => {
     expect(indices.length).toBe(3);
     expect(nearest.every((c) => c >= 0 && c < 3)).toBe(true);
   });
+});
+
+describe('kmeansPlusPlus with its point tree', () => {
+  const uniform = (seed: number, n: number, d: number) => {
+    const rng = createRng(seed);
+    return Array.from({ length: n }, () => Array.from({ length: d }, () => rng.next()));
+  };
+  const cases: [string, number[][] | readonly ArrayLike<number>[], number][] = [
+    ['uniform points in 2 dimensions, many centres', uniform(1, 1200, 2), 400],
+    ['topic vectors in 10 dimensions', topicVectors(3, 1500, 60, 10, 0.3).vectors, 250],
+    ['uniform points in 10 dimensions, one centre per 3 points', uniform(2, 900, 10), 300],
+    ['repeated points', uniform(4, 300, 3).flatMap((p) => [p, p, p]), 200],
+  ];
+  for (const [name, rows, k] of cases) {
+    it(`${name}: the centres a scan of every row chooses, bit for bit`, () => {
+      const x = toMatrix(rows as number[][]);
+      const tree = kmeansPlusPlus(x, k, createRng(7));
+      const scan = kmeansPlusPlusByScan(x, k, createRng(7));
+      expect(Array.from(tree.indices)).toEqual(Array.from(scan.indices));
+      expect(Array.from(tree.nearest)).toEqual(Array.from(scan.nearest));
+    });
+  }
 });
 
 describe('lloyd', () => {

@@ -1,9 +1,14 @@
 /**
  * k-means++ seeding (greedy, as scikit-learn's kmeans_plusplus: 2 + ⌊ln k⌋ candidates per new
- * centre, keep the one that lowers the potential most) and Lloyd iterations.
+ * centre, keep the one that lowers the potential most) and Lloyd iterations. A candidate reads
+ * only the rows a k-d tree (point-tree.ts) cannot rule out, and its potential is summed over
+ * every row in row order, so the seeding is that of scanning every row, bit for bit
+ * (kmeans-pp.test.ts checks it against that scan), at a fraction of the cost for thousands of
+ * centres (a large level's mixture: 10,000 rows, 5,000 centres, 2.8 s instead of 4.5 s in Node).
  */
 import type { Rng } from '../ports.ts';
 import type { Matrix } from './matrix.ts';
+import { PointTree } from './point-tree.ts';
 import { log } from '../math/index.ts';
 
 export interface Seeding {
@@ -13,7 +18,13 @@ export interface Seeding {
   readonly nearest: Int32Array;
 }
 
-function sqDist(a: Float64Array, ao: number, b: Float64Array, bo: number, d: number): number {
+export function sqDist(
+  a: Float64Array,
+  ao: number,
+  b: Float64Array,
+  bo: number,
+  d: number,
+): number {
   let s = 0;
   for (let t = 0; t < d; t++) {
     const x = a[ao + t]! - b[bo + t]!;
@@ -23,7 +34,7 @@ function sqDist(a: Float64Array, ao: number, b: Float64Array, bo: number, d: num
 }
 
 /** First index whose cumulative sum reaches `value` (numpy searchsorted, side 'left'). */
-function searchCumulative(cum: Float64Array, value: number): number {
+export function searchCumulative(cum: Float64Array, value: number): number {
   let lo = 0;
   let hi = cum.length;
   while (lo < hi) {
@@ -42,8 +53,13 @@ export function kmeansPlusPlus(x: Matrix, k: number, rng: Rng, localTrials?: num
   const nearest = new Int32Array(n);
   const closest = new Float64Array(n);
   const cum = new Float64Array(n);
-  const candDist = new Float64Array(trials * n);
+  // What each candidate of a round would change: the rows it brings closer, their new distances.
+  const changedRow = new Int32Array(trials * n);
+  const changedCount = new Int32Array(trials);
+  const newDist = new Float64Array(trials * n);
+  const scratch = new Float64Array(n);
   const candIds = new Int32Array(trials);
+  const tree = new PointTree(x);
 
   const first = Math.min(n - 1, Math.floor(rng.next() * n));
   indices[0] = first;
@@ -52,6 +68,7 @@ export function kmeansPlusPlus(x: Matrix, k: number, rng: Rng, localTrials?: num
     closest[i] = sqDist(data, i * d, data, first * d, d);
     potential += closest[i]!;
   }
+  tree.resetClosest(closest);
   for (let c = 1; c < k; c++) {
     let run = 0;
     for (let i = 0; i < n; i++) cum[i] = run += closest[i]!;
@@ -60,22 +77,37 @@ export function kmeansPlusPlus(x: Matrix, k: number, rng: Rng, localTrials?: num
     for (let t = 0; t < trials; t++) {
       const id = searchCumulative(cum, rng.next() * potential);
       candIds[t] = id;
-      let pot = 0;
       const o = t * n;
       const co = id * d;
-      for (let i = 0; i < n; i++) {
-        // Only min(distance, closest) matters: stop summing once it reaches closest.
-        const ci = closest[i]!;
-        const io = i * d;
-        let s = 0;
-        for (let t = 0; t < d && s < ci; t++) {
-          const z = data[io + t]! - data[co + t]!;
-          s += z * z;
+      let changes = 0;
+      // Only the rows the tree cannot rule out; a row is brought closer iff its distance to the
+      // candidate is below its closest (summing stops once it reaches it).
+      tree.reachable(id, (from, to) => {
+        for (let p = from; p < to; p++) {
+          const i = tree.rows[p]!;
+          const ci = closest[i]!;
+          const io = i * d;
+          let s = 0;
+          for (let u = 0; u < d && s < ci; u++) {
+            const z = data[io + u]! - data[co + u]!;
+            s += z * z;
+          }
+          if (s < ci) {
+            changedRow[o + changes++] = i;
+            newDist[o + i] = s;
+          }
         }
-        const m = s < ci ? s : ci;
-        candDist[o + i] = m;
-        pot += m;
+      });
+      changedCount[t] = changes;
+      // The potential summed over every row in row order, as a full scan would: the same
+      // floating-point sum, so the same candidate wins.
+      scratch.set(closest);
+      for (let e = 0; e < changes; e++) {
+        const i = changedRow[o + e]!;
+        scratch[i] = newDist[o + i]!;
       }
+      let pot = 0;
+      for (let i = 0; i < n; i++) pot += scratch[i]!;
       if (pot < bestPot) {
         bestPot = pot;
         best = t;
@@ -83,12 +115,13 @@ export function kmeansPlusPlus(x: Matrix, k: number, rng: Rng, localTrials?: num
     }
     indices[c] = candIds[best]!;
     const o = best * n;
-    for (let i = 0; i < n; i++) {
-      if (candDist[o + i]! < closest[i]!) {
-        closest[i] = candDist[o + i]!;
-        nearest[i] = c;
-      }
+    const count = changedCount[best]!;
+    for (let e = 0; e < count; e++) {
+      const i = changedRow[o + e]!;
+      closest[i] = newDist[o + i]!;
+      nearest[i] = c;
     }
+    tree.refreshClosest(closest, changedRow.subarray(o, o + count), count);
     potential = bestPot;
   }
   return { indices, nearest };
