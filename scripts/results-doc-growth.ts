@@ -40,9 +40,9 @@ export function growthSection(result: TreeGrowthResult, command: string): string
       're-run it). The exact path is the build before issue 15 (every level: all-pairs kNN, ' +
       `mixture fitted on every point); the default policy takes levels above ` +
       `${facts(result.large_level)} points onto the large-level path (NN-descent kNN, mixture ` +
-      `fitted on a seeded half of the level, at most ${facts(GMM_SAMPLE_CAP)} points, the rest ` +
-      'labelled by the ' +
-      'fitted model); smaller ' +
+      `fitted on a seeded half of the level, at most ${facts(GMM_SAMPLE_CAP)} points, its ` +
+      'E-step skipping groups of components out of reach, the rest labelled by the fitted ' +
+      'model); smaller ' +
       'levels, hence every tree above in this document, are unchanged bit for bit.',
     '',
     '| facts | exact: wall | CPU | kNN | UMAP layout | mixture | policy: wall | CPU | kNN | UMAP layout | mixture |',

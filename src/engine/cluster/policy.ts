@@ -28,24 +28,19 @@ export const UMAP_MIN_POINTS = 2 * UMAP_SETTINGS.nNeighbors;
 
 /**
  * Levels of more than this many points take the large-level path: approximate neighbours by
- * NN-descent (nn-descent.ts) instead of all pairs, LARGE_LEVEL_EPOCHS of layout, and the
- * mixture fitted on a seeded, bounded sample of gmmSampleSize(n) points, its components visited
- * in groups (gmm-groups.ts), the rest labelled by the fitted model. Neighbours and mixture
- * grow as n² on the exact path (all pairs; EM's points × ⌊n/K⌋ components), which makes a
- * 30k-fact rebuild slow. 5,000 keeps every tree Grove builds today on the exact path (a LoCoMo conversation has
- * ~760 facts, the benchmarks in docs/results.md at most 2,000) and sits just above where
- * umap-learn itself switches to NN-descent (4,096 points).
+ * NN-descent (nn-descent.ts) instead of all pairs, and the mixture fitted on a seeded, bounded
+ * sample of gmmSampleSize(n) points, its components visited in groups (gmm-groups.ts), the
+ * rest labelled by the fitted model. Neighbours and mixture grow as n² on the exact path (all
+ * pairs; EM's points × ⌊n/K⌋ components), which makes a 30k-fact rebuild slow. 5,000 keeps every
+ * tree Grove builds today on the exact path (a LoCoMo conversation has ~760 facts, the
+ * benchmarks in docs/results.md at most 2,000) and sits just above where umap-learn itself
+ * switches to NN-descent (4,096 points).
+ *
+ * The layout keeps its 200 epochs on a large level, though it is most of a 30k-fact rebuild:
+ * with 100 (or 150) the synthetic 30k set's topic recall (tree-growth's beam descent) fell from
+ * 0.972 to 0.962 (0.967), the mean of three seeds, for a layout about 40% (25%) faster.
  */
 export const LARGE_LEVEL = 5000;
-
-/**
- * UMAP layout epochs on a large level (200 elsewhere). The layout's cost is epochs × edges, and
- * at 30,000 facts it was most of a rebuild (49 s of SGD on the heavy user's facts, Node). With
- * 100, on 30,000 points: the level-1 clusters agree with the 200-epoch ones as well as two
- * 200-epoch seeds agree with each other (ARI 0.70 against 0.69, the heavy user's facts), and
- * match the planted topics as well (ARI 0.37 against 0.37 and 0.35 for two seeds, synthetic set).
- */
-export const LARGE_LEVEL_EPOCHS = 100;
 
 /** The most points the mixture of a large level is fitted on. */
 export const GMM_SAMPLE_CAP = 10000;
@@ -130,12 +125,7 @@ export function clusterLevel(
     return { labels, clusters: count, space: 'raw', msUmap: 0, msGmm: now() - t0 };
   }
   const large = n > (options.largeLevel ?? LARGE_LEVEL);
-  const umapOptions = {
-    ...UMAP_SETTINGS,
-    ...(large ? { nEpochs: LARGE_LEVEL_EPOCHS } : {}),
-    ...options.umap,
-    seed: deriveSeed(options.seed, 1),
-  };
+  const umapOptions = { ...UMAP_SETTINGS, ...options.umap, seed: deriveSeed(options.seed, 1) };
   const t0 = now();
   const neighbours = effectiveNeighbors(n, umapOptions.nNeighbors);
   const knn = large
