@@ -50,11 +50,10 @@ describe('ComponentGroups', () => {
       expect(Array.from(groups.order).sort((a, b) => a - b)).toEqual(
         Array.from({ length: k }, (_, c) => c),
       );
-      const bounds = new Float64Array(groups.count);
       let tight = 0;
       for (let q = 0; q < 300; q++) {
         const x = Float64Array.from({ length: d }, () => (q % 3 === 0 ? 30 : 10) * rng.next() - 1);
-        groups.upperBounds(x, 0, bounds);
+        const bounds = groups.upperBounds(x, 0);
         for (let g = 0; g < groups.count; g++) {
           let best = -Infinity;
           for (let m = groups.start[g]!; m < groups.start[g + 1]!; m++) {
@@ -75,8 +74,7 @@ describe('ComponentGroups', () => {
 
   it('oneGroup visits every component in index order and never skips', () => {
     const all = oneGroup(5);
-    const bounds = new Float64Array(1);
-    all.upperBounds(new Float64Array(2), 0, bounds);
+    const bounds = all.upperBounds(new Float64Array(2), 0);
     expect(Array.from(all.order)).toEqual([0, 1, 2, 3, 4]);
     expect(bounds[0]).toBe(Infinity);
     expect(all.guess(new Float64Array(2), 0)).toBe(-1);

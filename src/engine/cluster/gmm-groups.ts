@@ -12,7 +12,7 @@
  * Skipping what that bound rules out skips only components the E-step would have skipped (or
  * kept at a weight below float64 rounding) one by one.
  */
-import { lloyd } from './kmeans-pp.ts';
+import { lloyd, sqDist } from './kmeans-pp.ts';
 
 export interface BoundedComponents {
   /** The component's log-density at its mean: −½ log det Σ − (d/2) log 2π. */
@@ -27,8 +27,11 @@ export interface ComponentVisits {
   /** Members of group g: order[start[g]] … order[start[g + 1] − 1]. */
   readonly start: Int32Array;
   readonly order: Int32Array;
-  /** The most any member of each group can score at the row of `data` at `offset`, into `out`. */
-  upperBounds(data: Float64Array, offset: number, out: Float64Array): void;
+  /**
+   * The most any member of each group can score at the row of `data` at `offset` (one entry per
+   * group, in a buffer the next call overwrites).
+   */
+  upperBounds(data: Float64Array, offset: number): Float64Array;
   /** A component likely to score well at the row (to try first), or −1 for no guess. */
   guess(data: Float64Array, offset: number): number;
 }
@@ -49,7 +52,12 @@ export class ComponentGroups implements ComponentVisits {
     private readonly lineSlope: Float64Array,
     readonly start: Int32Array,
     readonly order: Int32Array,
-  ) {}
+  ) {
+    this.bounds = new Float64Array(count);
+  }
+
+  /** upperBounds' answer, one entry per group, reused from row to row. */
+  private readonly bounds: Float64Array;
 
   /**
    * About √k groups of nearby means (a few Lloyd iterations over the means from evenly spaced
@@ -81,11 +89,7 @@ export class ComponentGroups implements ComponentVisits {
     const slope = new Float64Array(k);
     for (let c = 0; c < k; c++) {
       const g = labels[c]!;
-      let s = 0;
-      for (let t = 0; t < d; t++) {
-        const z = means[c * d + t]! - centers[g * d + t]!;
-        s += z * z;
-      }
+      const s = sqDist(means, c * d, centers, g * d, d);
       radius[g] = Math.max(radius[g]!, Math.sqrt(s) * (1 + SLACK));
       height[c] = model.logNormaliser(c) + logWeights[c]!;
       slope[c] = 0.5 * model.precisionFloor(c) * (1 - SLACK);
@@ -122,41 +126,29 @@ export class ComponentGroups implements ComponentVisits {
     );
   }
 
-  /** The member of the group with the nearest centre whose mean is nearest. */
+  /** The member of the (non-empty) group with the nearest centre whose mean is nearest. */
   guess(data: Float64Array, offset: number): number {
     const { d, centres, means, start, order } = this;
-    const nearest = (from: Float64Array, first: number, end: number, at: (m: number) => number) => {
-      let best = -1;
-      let bestD = Infinity;
-      for (let m = first; m < end; m++) {
-        const o = at(m) * d;
-        let s = 0;
-        for (let t = 0; t < d; t++) {
-          const z = data[offset + t]! - from[o + t]!;
-          s += z * z;
-        }
-        if (s < bestD) {
-          bestD = s;
-          best = m;
-        }
-      }
-      return best;
-    };
-    let g = nearest(centres, 0, this.count, (m) => m);
-    if (start[g] === start[g + 1]) g = 0; // an emptied group: any guess will do
-    while (start[g] === start[g + 1]) g++;
-    const m = nearest(means, start[g]!, start[g + 1]!, (m) => order[m]!);
-    return order[m]!;
+    let group = -1;
+    let nearest = Infinity;
+    for (let g = 0; g < this.count; g++) {
+      if (start[g] === start[g + 1]) continue;
+      const s = sqDist(data, offset, centres, g * d, d);
+      if (s < nearest) [nearest, group] = [s, g];
+    }
+    let best = -1;
+    nearest = Infinity;
+    for (let m = start[group]!; m < start[group + 1]!; m++) {
+      const s = sqDist(data, offset, means, order[m]! * d, d);
+      if (s < nearest) [nearest, best] = [s, order[m]!];
+    }
+    return best;
   }
 
-  upperBounds(data: Float64Array, offset: number, out: Float64Array): void {
-    const { d, centres, lineStart, lineHeight, lineSlope } = this;
+  upperBounds(data: Float64Array, offset: number): Float64Array {
+    const { d, centres, lineStart, lineHeight, lineSlope, bounds } = this;
     for (let g = 0; g < this.count; g++) {
-      let s = 0;
-      for (let t = 0; t < d; t++) {
-        const z = data[offset + t]! - centres[g * d + t]!;
-        s += z * z;
-      }
+      const s = sqDist(data, offset, centres, g * d, d);
       const gap = Math.max(0, Math.sqrt(s) * (1 - SLACK) - this.radius[g]!);
       const gap2 = gap * gap;
       let bound = -Infinity; // an empty group has no line
@@ -164,20 +156,22 @@ export class ComponentGroups implements ComponentVisits {
         const v = lineHeight[l]! - lineSlope[l]! * gap2;
         if (v > bound) bound = v;
       }
-      out[g] = bound + SLACK * (1 + Math.abs(bound));
+      bounds[g] = bound === -Infinity ? bound : bound + SLACK * (1 + Math.abs(bound));
     }
+    return bounds;
   }
 }
 
 /** Every component as one group that is never skipped: the E-step's plain order, 0 … k − 1. */
 export function oneGroup(k: number): ComponentVisits {
+  const never = Float64Array.of(Infinity);
   const order = new Int32Array(k);
   for (let c = 0; c < k; c++) order[c] = c;
   return {
     count: 1,
     start: Int32Array.of(0, k),
     order,
-    upperBounds: (_data, _offset, out) => out.fill(Infinity),
+    upperBounds: () => never,
     guess: () => -1,
   };
 }

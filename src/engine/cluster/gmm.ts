@@ -121,7 +121,6 @@ export function fitGmm(
   const means = new Float64Array(k * d);
   const logW = new Float64Array(k);
   let visits: ComponentVisits = oneGroup(k);
-  const bounds = new Float64Array(Math.max(1, Math.round(Math.sqrt(k))));
 
   // Initial responsibilities.
   const seeding = kmeansPlusPlus(x, k, createRng(options.seed));
@@ -184,7 +183,7 @@ export function fitGmm(
       let bestC = guess;
       comp[used] = guess;
       value[used++] = best;
-      visits.upperBounds(data, off, bounds);
+      const bounds = visits.upperBounds(data, off);
       // The most promising group first: its best member prunes the rest sooner.
       const top = highest(bounds, visits.count);
       for (let h = -1; h < visits.count; h++) {
@@ -235,7 +234,7 @@ export function fitGmm(
   }
   // On a sample: the sample's own mean log-likelihood; every row labelled by the fitted model.
   const meanLogLikelihood = eStep();
-  if (rows) labels = labelAll(all, rows, labels, model, logW, visits, bounds);
+  if (rows) labels = labelAll(all, rows, labels, model, logW, visits);
   const weights = new Float64Array(k);
   for (let c = 0; c < k; c++) weights[c] = exp(logW[c]!);
   const covariances = model.covariances();
@@ -268,7 +267,6 @@ function labelAll(
   model: ComponentModel,
   logW: Float64Array,
   visits: ComponentVisits,
-  bounds: Float64Array,
 ): Int32Array<ArrayBuffer> {
   const { rows: n, cols: d } = all;
   const labels = new Int32Array(n).fill(-1);
@@ -283,7 +281,7 @@ function labelAll(
       best = logW[guess]! + model.logDensity(all.data, off, guess, -Infinity);
       bestC = guess;
     }
-    visits.upperBounds(all.data, off, bounds);
+    const bounds = visits.upperBounds(all.data, off);
     // The most promising group first: its best member prunes the rest sooner.
     const top = highest(bounds, visits.count);
     for (let h = -1; h < visits.count; h++) {

@@ -56,7 +56,7 @@ export function kmeansPlusPlus(x: Matrix, k: number, rng: Rng, localTrials?: num
   // What each candidate of a round would change: the rows it brings closer, their new distances.
   const changedRow = new Int32Array(trials * n);
   const changedCount = new Int32Array(trials);
-  const newDist = new Float64Array(trials * n);
+  const changedDist = new Float64Array(trials * n);
   const scratch = new Float64Array(n);
   const candIds = new Int32Array(trials);
   const tree = new PointTree(x);
@@ -93,8 +93,8 @@ export function kmeansPlusPlus(x: Matrix, k: number, rng: Rng, localTrials?: num
             s += z * z;
           }
           if (s < ci) {
-            changedRow[o + changes++] = i;
-            newDist[o + i] = s;
+            changedRow[o + changes] = i;
+            changedDist[o + changes++] = s;
           }
         }
       });
@@ -102,10 +102,7 @@ export function kmeansPlusPlus(x: Matrix, k: number, rng: Rng, localTrials?: num
       // The potential summed over every row in row order, as a full scan would: the same
       // floating-point sum, so the same candidate wins.
       scratch.set(closest);
-      for (let e = 0; e < changes; e++) {
-        const i = changedRow[o + e]!;
-        scratch[i] = newDist[o + i]!;
-      }
+      for (let e = o; e < o + changes; e++) scratch[changedRow[e]!] = changedDist[e]!;
       let pot = 0;
       for (let i = 0; i < n; i++) pot += scratch[i]!;
       if (pot < bestPot) {
@@ -115,13 +112,12 @@ export function kmeansPlusPlus(x: Matrix, k: number, rng: Rng, localTrials?: num
     }
     indices[c] = candIds[best]!;
     const o = best * n;
-    const count = changedCount[best]!;
-    for (let e = 0; e < count; e++) {
-      const i = changedRow[o + e]!;
-      closest[i] = newDist[o + i]!;
+    const changed = changedRow.subarray(o, o + changedCount[best]!);
+    changed.forEach((i, e) => {
+      closest[i] = changedDist[o + e]!;
       nearest[i] = c;
-    }
-    tree.refreshClosest(closest, changedRow.subarray(o, o + count), count);
+    });
+    tree.refreshClosest(closest, changed);
     potential = bestPot;
   }
   return { indices, nearest };

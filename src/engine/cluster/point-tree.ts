@@ -97,10 +97,10 @@ export class PointTree {
     for (let v = this.start.length - 1; v >= 0; v--) this.refreshNode(v, closest);
   }
 
-  /** After `closest` fell for `changed` rows: refreshes their leaves and the nodes above. */
-  refreshClosest(closest: Float64Array, changed: Int32Array, count: number): void {
-    for (let e = 0; e < count; e++) {
-      for (let v = this.leafOf[changed[e]!]!; v >= 0; v = this.parent[v]!) {
+  /** After `closest` fell for the `changed` rows: refreshes their leaves and the nodes above. */
+  refreshClosest(closest: Float64Array, changed: Int32Array): void {
+    for (const row of changed) {
+      for (let v = this.leafOf[row]!; v >= 0; v = this.parent[v]!) {
         const before = this.maxClosest[v]!;
         this.refreshNode(v, closest);
         if (this.maxClosest[v] === before) break; // then no node above changes either
