@@ -6,7 +6,7 @@
  */
 import { throwIfAborted } from '../engine/errors.ts';
 import { nextTask, sliced, yieldToForeground } from './background-slices.ts';
-import { countTermsAhead } from '../engine/baselines/bm25.ts';
+import { countTermsAhead } from '../engine/baselines/bm25-terms.ts';
 import type { LlmPort } from '../engine/ports.ts';
 import type { TraversalEvent } from '../engine/retrieval.ts';
 import { treeLexicon } from '../engine/tree/lexicon.ts';

@@ -3,13 +3,8 @@ import type { TraversalEvent } from '../retrieval.ts';
 import { approximateTokenizer } from '../tokens.ts';
 import { createRng } from '../rng.ts';
 import { asSessionId } from '../types.ts';
-import {
-  bm25Stems,
-  bm25Terms,
-  countTermsAhead,
-  createBm25Index,
-  createBm25Retriever,
-} from './bm25.ts';
+import { createBm25Index, createBm25Retriever } from './bm25.ts';
+import { bm25Stems, bm25Terms, countTermsAhead } from './bm25-terms.ts';
 import type { UnitSource } from './flat-topk.ts';
 import { unitsFromFacts, unitsFromSessions } from './flat-topk.ts';
 import { abortedSignal, FACTS, SESSIONS } from './test-corpus.test-support.ts';
@@ -91,6 +86,18 @@ describe('createBm25Index (hand-computed)', () => {
     expect(index.idf('apple')).toBeCloseTo(0.980829, 6);
     expect(index.idf('cherry')).toBeCloseTo(Math.log(1.6), 12); // 0.470004
     expect(index.idf('unseen')).toBeCloseTo(Math.log(1 + 3.5 / 0.5), 12);
+    // A stop word is in no document either (it is never counted), in either dictionary.
+    expect(index.idf('The')).toBe(index.idf('unseen'));
+    expect(createBm25Index(TEXTS, { stem: false }).idf('the')).toBe(index.idf('unseen'));
+  });
+
+  it('answers the same after later texts brought terms it has never seen', () => {
+    const before = { scores: index.scores('apple cherry zucchini'), idf: index.idf('zucchini') };
+    const later = createBm25Index(['zucchini and quinoa', 'more zucchini']);
+    expect(later.idf('zucchini')).toBeLessThan(before.idf);
+    expect(index.scores('apple cherry zucchini')).toEqual(before.scores);
+    expect(index.idf('zucchini')).toBe(before.idf);
+    expect(index.matchedShare('apple zucchini', 0)).toBe(1);
   });
 
   it('scores with k1 = 1.2, b = 0.75', () => {

@@ -18,51 +18,7 @@ import { throwIfAborted } from '../errors.ts';
 import { checkK, selectionResult, unitSelection } from './flat-result.ts';
 import type { UnitSource } from './flat-topk.ts';
 import { log } from '../math/index.ts';
-import { stemmer } from 'stemmer';
-
-// prettier-ignore
-export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set([
-  'a', 'about', 'above', 'after', 'again', 'against', 'all', 'am', 'an', 'and', 'any', 'are', 'as',
-  'at', 'be', 'because', 'been', 'before', 'being', 'below', 'between', 'both', 'but', 'by', 'can',
-  'could', 'd', 'did', 'do', 'does', 'doing', 'down', 'during', 'each', 'few', 'for', 'from',
-  'further', 'had', 'has', 'have', 'having', 'he', 'her', 'here', 'hers', 'herself', 'him',
-  'himself', 'his', 'how', 'i', 'if', 'in', 'into', 'is', 'it', 'its', 'itself', 'just', 'll', 'm',
-  'me', 'more', 'most', 'my', 'myself', 'no', 'nor', 'not', 'now', 'of', 'off', 'on', 'once',
-  'only', 'or', 'other', 'our', 'ours', 'ourselves', 'out', 'over', 'own', 're', 's', 'same',
-  'she', 'should', 'so', 'some', 'such', 't', 'than', 'that', 'the', 'their', 'theirs', 'them',
-  'themselves', 'then', 'there', 'these', 'they', 'this', 'those', 'through', 'to', 'too', 'under',
-  'until', 'up', 've', 'very', 'was', 'we', 'were', 'what', 'when', 'where', 'which', 'while',
-  'who', 'whom', 'why', 'will', 'with', 'would', 'you', 'your', 'yours', 'yourself', 'yourselves',
-]);
-
-/** Lower-cases, splits on anything but letters and digits, drops stop words. No stemming. */
-export function bm25Terms(text: string): string[] {
-  const lower = text.toLowerCase();
-  // ASCII text (nearly all of it) splits the same on the plain pattern, several times faster.
-  const words = (NON_ASCII.test(lower) ? lower.match(WORD) : lower.match(ASCII_WORD)) ?? [];
-  return words.filter((w) => !ENGLISH_STOP_WORDS.has(w));
-}
-
-const NON_ASCII = /[^ -~\t\n\r]/;
-const WORD = /[\p{L}\p{N}]+/gu;
-const ASCII_WORD = /[a-z0-9]+/g;
-
-const stems = new Map<string, string>();
-
-/** A word's Porter stem (the `stemmer` package), memoised: "lives", "living" and "lived" → "live". */
-export function stemOf(word: string): string {
-  let stem = stems.get(word);
-  if (stem === undefined) {
-    stem = stemmer(word);
-    if (stems.size < 200_000) stems.set(word, stem);
-  }
-  return stem;
-}
-
-/** `bm25Terms`, each reduced to its Porter stem: what the BM25 index matches on. */
-export function bm25Stems(text: string): string[] {
-  return bm25Terms(text).map(stemOf);
-}
+import { termDictionary, type TermCounts } from './bm25-terms.ts';
 
 export interface Bm25Params {
   readonly k1?: number;
@@ -88,116 +44,88 @@ export interface Bm25Index {
   matchedShare(query: string, doc: number): number;
 }
 
-interface TermCounts {
-  readonly tf: ReadonlyMap<string, number>;
-  readonly length: number;
+/**
+ * Which documents hold each term, and how often, by term number (`start[t]` to `start[t + 1]`
+ * in `docs` and `freqs`, documents in corpus order): a question's scores then visit only those
+ * (a heavy user's 30,000 facts, of which a question's words are in a few hundred).
+ */
+interface Postings {
+  readonly start: Int32Array;
+  readonly docs: Int32Array;
+  readonly freqs: Int32Array;
 }
 
-/**
- * A text's term counts, kept per text (stemmed and plain apart) while few enough are kept: a
- * memory's lexicon is rebuilt for every new tree (an insert adds a few facts to 30,000), and the
- * counts of texts it indexed before are the same (they are never changed once made).
- */
-const countsKept = { stem: new Map<string, TermCounts>(), plain: new Map<string, TermCounts>() };
-const MAX_COUNTS_KEPT = 200_000;
-
-function termCounts(text: string, stem: boolean): TermCounts {
-  const kept = stem ? countsKept.stem : countsKept.plain;
-  const known = kept.get(text);
-  if (known) return known;
-  const tf = new Map<string, number>();
-  const terms = stem ? bm25Stems(text) : bm25Terms(text);
-  for (const term of terms) tf.set(term, (tf.get(term) ?? 0) + 1);
-  const counts = { tf, length: terms.length };
-  if (kept.size >= MAX_COUNTS_KEPT) kept.clear();
-  kept.set(text, counts);
-  return counts;
-}
-
-/**
- * Counts the terms of texts an index will soon be built over (kept per text, as `termCounts`
- * keeps them), `pause` called between texts: a memory opening counts its transcripts while the
- * tree is still being read.
- */
-export async function countTermsAhead(
-  texts: Iterable<string>,
-  pause: () => Promise<void>,
-): Promise<void> {
-  for (const text of texts) {
-    termCounts(text, true);
-    await pause();
-  }
+function postingsOf(counts: readonly TermCounts[], docFreq: Int32Array): Postings {
+  const start = new Int32Array(docFreq.length + 1);
+  for (let t = 0; t < docFreq.length; t++)
+    start[t + 1] = (start[t] as number) + (docFreq[t] as number);
+  const next = start.slice(0, docFreq.length);
+  const total = start[docFreq.length] as number;
+  const docs = new Int32Array(total);
+  const freqs = new Int32Array(total);
+  counts.forEach(({ terms, freqs: f }, doc) => {
+    for (let j = 0; j < terms.length; j++) {
+      const t = terms[j] as number;
+      const at = next[t] as number;
+      next[t] = at + 1;
+      docs[at] = doc;
+      freqs[at] = f[j] as number;
+    }
+  });
+  return { start, docs, freqs };
 }
 
 /** Indexes documents (their texts) for BM25. */
 export function createBm25Index(texts: readonly string[], params: Bm25Params = {}): Bm25Index {
   const k1 = params.k1 ?? 1.2;
   const b = params.b ?? 0.75;
-  const stem = params.stem !== false;
-  const termsOf = stem ? bm25Stems : bm25Terms;
-  const lengths: number[] = [];
-  const termFreqs = texts.map((text) => {
-    const counts = termCounts(text, stem);
-    lengths.push(counts.length);
-    return counts.tf;
-  });
-  const docFreq = new Map<string, number>();
-  for (const tf of termFreqs)
-    for (const term of tf.keys()) docFreq.set(term, (docFreq.get(term) ?? 0) + 1);
+  const dictionary = termDictionary(params.stem !== false);
+  const counts = texts.map((text) => dictionary.countsOf(text));
+  // Every term these documents hold is numbered by now (later ones are in none of them).
+  const docFreq = new Int32Array(dictionary.size);
+  for (const { terms } of counts) for (const t of terms) docFreq[t] = (docFreq[t] as number) + 1;
   const n = texts.length;
-  const averageLength = n === 0 ? 0 : lengths.reduce((a, c) => a + c, 0) / n;
-  // Which documents hold each term, and how often: a question's scores then visit only those
-  // (a heavy user's 30,000 facts, of which a question's words are in a few hundred).
-  let postings: Map<string, { docs: number[]; freqs: number[] }> | undefined;
-  const postingsOf = () => {
-    if (postings) return postings;
-    const built = new Map<string, { docs: number[]; freqs: number[] }>();
-    termFreqs.forEach((tf, doc) => {
-      for (const [term, f] of tf) {
-        let list = built.get(term);
-        if (!list) built.set(term, (list = { docs: [], freqs: [] }));
-        list.docs.push(doc);
-        list.freqs.push(f);
-      }
-    });
-    return (postings = built);
-  };
-  const idf = (term: string): number => {
-    const df = docFreq.get(term) ?? 0;
+  const averageLength = n === 0 ? 0 : counts.reduce((a, c) => a + c.length, 0) / n;
+  let postings: Postings | undefined;
+  const prepare = () => (postings ??= postingsOf(counts, docFreq));
+  const dfOf = (term: number) =>
+    term >= 0 && term < docFreq.length ? (docFreq[term] as number) : 0;
+  const idfOf = (term: number): number => {
+    const df = dfOf(term);
     return log(1 + (n - df + 0.5) / (df + 0.5));
   };
   return {
     size: n,
     averageLength,
-    idf: (word) => idf(params.stem === false ? word.toLowerCase() : stemOf(word.toLowerCase())),
-    prepare: () => void postingsOf(),
+    idf: (word) => idfOf(dictionary.find(word.toLowerCase())),
+    prepare: () => void prepare(),
     scores(query) {
       // Term by term over the documents that hold it: each document's terms are added in the
       // query's order, as a pass over every document would, so the same sums to the last bit.
       const out = new Array<number>(n).fill(0);
-      const index = postingsOf();
-      for (const term of new Set(termsOf(query))) {
-        const list = index.get(term);
-        if (!list) continue;
-        const weight = idf(term);
-        for (let j = 0; j < list.docs.length; j++) {
-          const i = list.docs[j] as number;
-          const f = list.freqs[j] as number;
-          const norm = averageLength === 0 ? 1 : 1 - b + (b * (lengths[i] ?? 0)) / averageLength;
+      const { start, docs, freqs } = prepare();
+      for (const term of dictionary.queryTerms(query)) {
+        if (dfOf(term) === 0) continue;
+        const weight = idfOf(term);
+        for (let j = start[term] as number; j < (start[term + 1] as number); j++) {
+          const i = docs[j] as number;
+          const f = freqs[j] as number;
+          const norm =
+            averageLength === 0 ? 1 : 1 - b + (b * (counts[i]?.length ?? 0)) / averageLength;
           out[i] = (out[i] as number) + (weight * f * (k1 + 1)) / (f + k1 * norm);
         }
       }
       return out;
     },
     matchedShare(query, doc) {
-      const tf = termFreqs[doc];
+      const terms = counts[doc]?.terms;
       let mass = 0;
       let matched = 0;
-      for (const term of new Set(termsOf(query))) {
-        if (!docFreq.has(term)) continue;
-        const weight = idf(term);
+      for (const term of dictionary.queryTerms(query)) {
+        if (dfOf(term) === 0) continue;
+        const weight = idfOf(term);
         mass += weight;
-        if (tf?.has(term)) matched += weight;
+        if (terms?.includes(term)) matched += weight;
       }
       return mass === 0 ? 0 : matched / mass;
     },

@@ -4,7 +4,7 @@
  * "10,000" → "10000", "16 GB" → "16gb"), a light suffix stemmer, and what counts as a number,
  * a named item or a content word. Deterministic and language-model free.
  */
-import { ENGLISH_STOP_WORDS } from '../baselines/bm25.ts';
+import { ENGLISH_STOP_WORDS } from '../baselines/bm25-terms.ts';
 
 /** Words that carry no request content in chat ("please help me", "I want", "okay"). */
 const FILLER: ReadonlySet<string> = new Set(

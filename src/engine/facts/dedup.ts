@@ -8,7 +8,7 @@
  * joins the most similar earlier kept fact (compared with that fact's own embedding, so merges do
  * not chain or drift), or is kept as a new one.
  */
-import { bm25Terms } from '../baselines/bm25.ts';
+import { bm25Terms } from '../baselines/bm25-terms.ts';
 import type { EmbeddedFact, FactId, Provenance, TurnId } from '../types.ts';
 
 export const DEFAULT_DEDUP_THRESHOLD = 0.9;

@@ -6,7 +6,7 @@
  * A "Name: " prefix (a benchmark speaker, see eval/memory-sessions.ts) is read past: the name
  * says who spoke, it is not content.
  */
-import { ENGLISH_STOP_WORDS } from '../baselines/bm25.ts';
+import { ENGLISH_STOP_WORDS } from '../baselines/bm25-terms.ts';
 
 export type SentenceKind = 'statement' | 'question' | 'pleasantry' | 'fragment' | 'continuation';
 

@@ -4,7 +4,7 @@
  * function words would otherwise pull every sentence towards the same point (on MS-TOD dev,
  * stripping them lifts embedding Recall@5 by about 0.05; see docs in the eval module).
  */
-import { ENGLISH_STOP_WORDS } from '../baselines/bm25.ts';
+import { ENGLISH_STOP_WORDS } from '../baselines/bm25-terms.ts';
 
 const FILLERS: ReadonlySet<string> = new Set(
   (

@@ -11,7 +11,7 @@
  * Everything here reads the memory only (the stored units and which of them completed a task),
  * never the current session. IDF comes from the units themselves.
  */
-import { bm25Terms } from '../baselines/bm25.ts';
+import { bm25Terms } from '../baselines/bm25-terms.ts';
 import type { TaskMemoryUnit } from './types.ts';
 import { log } from '../math/index.ts';
 
