@@ -173,6 +173,11 @@ export interface TreeImageRow {
   readonly facts: string;
   /** float32: every node's embedding, one after another in `nodes`' order. */
   readonly embeddings: ArrayBuffer;
+  /**
+   * JSON: which of the user's facts state each slot (engine/lifetime/slot-index.ts
+   * `SlotIndexImage`); absent in images written before it was kept.
+   */
+  readonly slots?: string;
 }
 
 /**

@@ -193,6 +193,29 @@ export function rowsToTree(cells: TreeCells): MemoryTree {
 /** A node cell as the tree image keeps it: its embedding is in the image's block instead. */
 export type NodeCellBody = Omit<TreeNodeCell, 'embedding'>;
 
+/** The facts of their cells, in their keys' order. */
+export function factsOfCells(factCells: readonly TreeFactCell[]): Map<FactId, Fact> {
+  const facts = inKeyOrder(factCells, (c) => c.seq);
+  const factMap = new Map<FactId, Fact>();
+  for (const row of facts) {
+    const fact: { -readonly [K in keyof Fact]: Fact[K] } = {
+      id: asFactId(row.id),
+      text: row.text,
+      category: row.category,
+      sources: row.sources as Fact['sources'],
+    };
+    if (row.validFrom !== undefined) fact.validFrom = row.validFrom;
+    if (row.validTo !== undefined) fact.validTo = row.validTo;
+    if (row.supersededBy !== undefined) fact.supersededBy = asFactId(row.supersededBy);
+    if (row.supersededHow !== undefined) fact.supersededHow = row.supersededHow;
+    factMap.set(fact.id, fact);
+  }
+  if (factMap.size !== facts.length) {
+    throw new StoreCorruptError('Stored memory tree holds a fact twice.');
+  }
+  return factMap;
+}
+
 /**
  * The tree of cells already in node order (`nodes` by `seq`), each node's vector from
  * `vectorAt(cell, position)`; the facts and levels are put in their keys' order here.
@@ -203,7 +226,6 @@ export function assembleTree<C extends NodeCellBody>(
   factCells: readonly TreeFactCell[],
   vectorAt: (cell: C, position: number) => Float32Array,
 ): MemoryTree {
-  const facts = inKeyOrder(factCells, (c) => c.seq);
   const byId = new Map<NodeId, TreeNode>();
   const levels: NodeId[][] = Array.from({ length: Math.max(1, meta.height) }, () => []);
   for (const row of inKeyOrder(nodes, (c) => c.levelSeq)) {
@@ -232,23 +254,7 @@ export function assembleTree<C extends NodeCellBody>(
   if (byId.size !== nodes.length) {
     throw new StoreCorruptError('Stored memory tree holds a node twice.');
   }
-  const factMap = new Map<FactId, Fact>();
-  for (const row of facts) {
-    const fact: { -readonly [K in keyof Fact]: Fact[K] } = {
-      id: asFactId(row.id),
-      text: row.text,
-      category: row.category,
-      sources: row.sources as Fact['sources'],
-    };
-    if (row.validFrom !== undefined) fact.validFrom = row.validFrom;
-    if (row.validTo !== undefined) fact.validTo = row.validTo;
-    if (row.supersededBy !== undefined) fact.supersededBy = asFactId(row.supersededBy);
-    if (row.supersededHow !== undefined) fact.supersededHow = row.supersededHow;
-    factMap.set(fact.id, fact);
-  }
-  if (factMap.size !== facts.length) {
-    throw new StoreCorruptError('Stored memory tree holds a fact twice.');
-  }
+  const factMap = factsOfCells(factCells);
   return {
     nodes: byId,
     levels,

@@ -9,6 +9,8 @@ import { chunkedTree, freshDb } from './fixtures.test-support.ts';
 import { createProfile, wipeProfile } from './profiles.ts';
 import type { GroveDb } from './db.ts';
 import { treeImageIdentity, treeImageOfCells } from './tree-image.ts';
+import { factsStating, SLOT_RULES } from '../engine/lifetime/slot-index.ts';
+import { SLOTS } from '../engine/lifetime/slots.ts';
 import { LiveTreeCache, loadLiveTree, TREE_TABLES, writeTreeChange } from './tree-store.ts';
 
 const embedder = new HashEmbedder({ dimension: 16 });
@@ -123,6 +125,59 @@ describe('tree image', () => {
     }
   });
 
+  it("keeps which facts state each of the user's slots, and a tree read from it answers with them", async () => {
+    const texts = [
+      'I live in Boston',
+      "I'm allergic to peanuts",
+      'Maria: I moved to Lisbon last year',
+      'I adopted a cat called Mochi',
+      'I moved to Denver for a job at a bike shop',
+    ];
+    const facts: EmbeddedFact[] = Array.from({ length: 40 }, (_, i) => {
+      const text = `${texts[i % texts.length]!} (${i})`;
+      return {
+        id: `f${i}` as never,
+        text,
+        category: 'other' as const,
+        sources: [{ sessionId: `s${i % 4}` as never, turnIds: [`t${i}` as never] }],
+        embedding: embedder.embedOne(text),
+      };
+    });
+    const db = await freshDb();
+    await written(db, chunkedTree(facts));
+    await new LiveTreeCache(db, 'p').keepImage();
+    const image = (await db.treeImages.get('p'))!;
+    // What reading every fact finds (a tree from the pages has no kept index).
+    const read = (await fromPages(db)).tree;
+    const expected = Object.fromEntries(
+      SLOTS.map((d) => [d.slot, factsStating(read.facts, d.slot)]),
+    );
+    expect(expected.allergy).toHaveLength(8);
+    expect(expected.home).toHaveLength(16);
+    const kept = JSON.parse(image.slots!) as { rules: string; slots: Record<string, string[]> };
+    expect(kept.rules).toBe(SLOT_RULES);
+    expect(kept.slots).toEqual(expected);
+
+    // The index is taken from the image, not read again: a doctored one is believed...
+    const doctored = { ...kept, slots: { ...kept.slots, allergy: ['f6'] } };
+    await db.treeImages.put({ ...image, slots: JSON.stringify(doctored) });
+    const believed = await loadLiveTree(db, 'p');
+    expect(believed.imaged).toBe(true);
+    expect(factsStating(believed.tree.facts, 'allergy')).toEqual(['f6']);
+    // ...unless it was read under other rules, names a fact the tree lacks or cannot be read:
+    // then the tree still comes from the image, and its facts are read for their slots.
+    for (const slots of [
+      JSON.stringify({ ...doctored, rules: 'other' }),
+      JSON.stringify({ ...doctored, slots: { allergy: ['f6', 'gone'] } }),
+      '{"rules":',
+    ]) {
+      await db.treeImages.put({ ...image, slots });
+      const live = await loadLiveTree(db, 'p');
+      expect(live.imaged).toBe(true);
+      expect(factsStating(live.tree.facts, 'allergy')).toEqual(expected.allergy);
+    }
+  });
+
   it('is written by an import, and goes with its profile', async () => {
     const source = await freshDb();
     await createProfile(source, { id: 'p', name: 'P' });
@@ -148,6 +203,7 @@ describe('tree image', () => {
     const { id } = await importProfile(db, file);
     const imaged = await loadLiveTree(db, id);
     expect(imaged.imaged).toBe(true);
+    expect(JSON.parse((await db.treeImages.get(id))!.slots!)).toMatchObject({ rules: SLOT_RULES });
     await db.treeImages.clear();
     expectSameTree(imaged.tree, (await loadLiveTree(db, id)).tree);
     await new LiveTreeCache(db, id).keepImage();

@@ -10,6 +10,11 @@
  * new image is written when the worker is next idle. An image that cannot be read is ignored
  * the same way.
  */
+import {
+  seedSlotIndex,
+  slotIndexImage,
+  type SlotIndexImage,
+} from '../engine/lifetime/slot-index.ts';
 import type { MemoryTree } from '../engine/types.ts';
 import { assembleTree, dimensionOf, factToCell, type NodeCellBody } from './tree-codec.ts';
 import type { TreeFactCell, TreeImageRow, TreeMetaRow, TreeNodeCell } from './rows.ts';
@@ -44,7 +49,11 @@ async function jsonArray(items: readonly unknown[], pause: () => Promise<void>):
 export async function treeImageOfCells(
   profileId: string,
   identity: TreeIdentity,
-  cells: { readonly nodes: readonly NodeCellBody[]; readonly facts: readonly TreeFactCell[] },
+  cells: {
+    readonly nodes: readonly NodeCellBody[];
+    readonly facts: readonly TreeFactCell[];
+    readonly slotIndex?: SlotIndexImage;
+  },
   embeddingOf: (position: number) => ArrayLike<number>,
   dimension: number,
   pause: () => Promise<void> = async () => undefined,
@@ -64,11 +73,12 @@ export async function treeImageOfCells(
     nodes: await jsonArray(cells.nodes, pause),
     facts: await jsonArray(cells.facts, pause),
     embeddings: block.buffer,
+    ...(cells.slotIndex ? { slots: JSON.stringify(cells.slotIndex) } : {}),
   };
 }
 
 /** The image of `tree`, with the position keys `order` gives it (what its pages hold). */
-export function treeImageOf(
+export async function treeImageOf(
   profileId: string,
   identity: TreeIdentity,
   tree: MemoryTree,
@@ -87,10 +97,11 @@ export function treeImageOf(
     ...(n.factId === undefined ? {} : { factId: n.factId }),
   }));
   const facts = [...tree.facts.values()].map((f) => factToCell(f, order));
+  const slotIndex = await slotIndexImage(tree.facts, pause);
   return treeImageOfCells(
     profileId,
     identity,
-    { nodes: bodies, facts },
+    { nodes: bodies, facts, slotIndex },
     (i) => (nodes[i] as (typeof nodes)[number]).embedding,
     dimensionOf(tree),
     pause,
@@ -123,8 +134,21 @@ export function treeFromImage(
     const tree = assembleTree(meta, nodes, facts, (_, i) =>
       block.subarray(i * dimension, (i + 1) * dimension),
     );
+    if (image.slots !== undefined) keepSlotIndex(tree, image.slots);
     return { tree, order: new LazyTreeOrder({ nodes, facts }) };
   } catch {
     return undefined;
+  }
+}
+
+/** Seeds the tree's slot index from its image; a slot index that cannot be read is filled again. */
+function keepSlotIndex(tree: MemoryTree, json: string): void {
+  try {
+    const image = JSON.parse(json) as Partial<SlotIndexImage> | null;
+    if (typeof image?.rules === 'string' && typeof image.slots === 'object' && image.slots) {
+      seedSlotIndex(tree.facts, image as SlotIndexImage);
+    }
+  } catch {
+    // The facts are read for their slots in the idle warm-up, as without a kept index.
   }
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { asFactId, asSessionId, asTurnId, type Fact, type FactId } from '../types.ts';
-import { factsStating, fillSlotIndex } from './slot-index.ts';
+import {
+  factsStating,
+  fillSlotIndex,
+  seedSlotIndex,
+  slotIndexImage,
+  SLOT_RULES,
+} from './slot-index.ts';
 import { SLOTS } from './slots.ts';
 
 const TEXTS = [
@@ -59,5 +65,34 @@ describe('slot index', () => {
     });
     expect(asked).toEqual(expected);
     for (const d of SLOTS) expect(factsStating(midway, d.slot)).toEqual(expected[d.slot]);
+  });
+
+  it("is kept as an image of every slot, and seeded from one in the facts' order", async () => {
+    const expected = eachOnItsOwn(manyFacts());
+    const image = await slotIndexImage(manyFacts());
+    expect(image).toEqual({ rules: SLOT_RULES, slots: expected });
+
+    const reversed = Object.fromEntries(
+      Object.entries(image.slots).map(([slot, ids]) => [slot, [...ids].reverse()]),
+    );
+    const seeded = manyFacts();
+    expect(seedSlotIndex(seeded, { ...image, slots: reversed })).toBe(true);
+    for (const d of SLOTS) expect(factsStating(seeded, d.slot)).toEqual(expected[d.slot]);
+    // A map that has an index already keeps it.
+    expect(seedSlotIndex(seeded, { ...image, slots: { allergy: [] } })).toBe(false);
+    expect(factsStating(seeded, 'allergy')).toEqual(expected.allergy);
+  });
+
+  it('is not seeded from an image read under other rules, of another slot or of other facts', () => {
+    const expected = eachOnItsOwn(manyFacts());
+    for (const image of [
+      { rules: 'other', slots: { allergy: [] } },
+      { rules: SLOT_RULES, slots: { shoe: [] } },
+      { rules: SLOT_RULES, slots: { allergy: ['f2', 'f999'] } },
+    ]) {
+      const facts = manyFacts();
+      expect(seedSlotIndex(facts, image)).toBe(false);
+      expect(factsStating(facts, 'allergy')).toEqual(expected.allergy);
+    }
   });
 });

@@ -13,7 +13,8 @@ import { profileTables } from '../profiles.ts';
 import { guardQuota } from '../quota.ts';
 import type { ProfileRow, TreeFactCell, TreeNodeCell } from '../rows.ts';
 import { treeImageOfCells, withoutEmbedding, type TreeIdentity } from '../tree-image.ts';
-import { factPages, nodePages } from '../tree-codec.ts';
+import { factPages, factsOfCells, nodePages } from '../tree-codec.ts';
+import { slotIndexImage } from '../../engine/lifetime/slot-index.ts';
 import { base64ToBytes } from '../vector-codec.ts';
 import { decryptText } from './crypto.ts';
 import {
@@ -172,7 +173,11 @@ async function storedTree(tree: NonNullable<ProfileExport['tree']>, identity: Tr
     image: await treeImageOfCells(
       '',
       identity,
-      { nodes: nodes.map(withoutEmbedding), facts },
+      {
+        nodes: nodes.map(withoutEmbedding),
+        facts,
+        slotIndex: await slotIndexImage(factsOfCells(facts)),
+      },
       (i) => new Float32Array((nodes[i] as TreeNodeCell).embedding),
       tree.dimension,
     ),
