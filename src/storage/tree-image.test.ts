@@ -1,3 +1,4 @@
+import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { HashEmbedder } from '../engine/testing/index.ts';
 import { removeFacts } from '../engine/tree/edit.ts';
@@ -19,7 +20,9 @@ const embedder = new HashEmbedder({ dimension: 16 });
 function sampleTree(): MemoryTree {
   const facts: EmbeddedFact[] = Array.from({ length: 60 }, (_, i) => {
     const text =
-      i === 7 ? 'I said "hi" \\ then \u2028 left \ud83c' : `fact ${i} about topic ${i % 5}`;
+      i === 7
+        ? 'I said "hi" \\ then \u2028 left \ud83c — café… 🍎'
+        : `fact ${i} about topic ${i % 5}`;
     return {
       id: `f${i}` as never,
       text,
@@ -70,6 +73,13 @@ describe('tree image', () => {
     expect(await cache.keepImage()).toBe(false); // the kept tree is imaged now
     const imaged = await loadLiveTree(db, 'p');
     expect(imaged.imaged).toBe(true);
+    // Its JSON is ASCII, one byte a character as stored (v8.serialize is what IndexedDB writes).
+    const image = (await db.treeImages.get('p'))!;
+    for (const json of [image.nodes, image.facts]) {
+      expect(json).toMatch(/^[ -~]+$/);
+      expect(serialize(json).length).toBeLessThan(json.length + 16);
+    }
+    expect(image.facts).toContain('\\u2014');
     const pages = await fromPages(db);
     expect(pages.imaged).toBeFalsy();
     expectSameTree(imaged.tree, pages.tree);
