@@ -75,7 +75,6 @@ const MAX_TERMS = 1_000_000;
  * index keeps the dictionary it was built with, so a full dictionary is replaced, never cleared.
  */
 export class TermDictionary {
-  readonly stem: boolean;
   /** Each word seen (stop words too) → its term's number, or STOP. */
   private readonly ofWord = new Map<string, number>();
   /** Each term → its number. */
@@ -86,9 +85,7 @@ export class TermDictionary {
   private placeIn = new Int32Array(1024);
   private texts = 0;
 
-  constructor(stem: boolean) {
-    this.stem = stem;
-  }
+  constructor(private readonly stem: boolean) {}
 
   /** How many terms have numbers: every number is below it. */
   get size(): number {

@@ -71,9 +71,10 @@ class SlotIndex {
     this.at = this.facts.length;
   }
 
-  /** Every slot's facts, once the pass is done. */
-  get lists(): ReadonlyMap<string, readonly FactId[]> | undefined {
-    return this.at >= this.facts.length ? this.filled : undefined;
+  /** Every slot's facts, filled first if the pass is not done (`pause` between slices). */
+  async image(pause: () => Promise<void>): Promise<SlotIndexImage> {
+    await this.fill(pause);
+    return { rules: SLOT_RULES, slots: Object.fromEntries(this.filled) };
   }
 
   /** The user's own facts stating `slot`, in the facts map's order. */
@@ -127,10 +128,7 @@ export async function slotIndexImage(
   facts: ReadonlyMap<FactId, Fact>,
   pause: () => Promise<void> = async () => undefined,
 ): Promise<SlotIndexImage> {
-  const index = indexOf(facts);
-  await index.fill(pause);
-  const lists = index.lists ?? new Map<string, readonly FactId[]>();
-  return { rules: SLOT_RULES, slots: Object.fromEntries(lists) };
+  return indexOf(facts).image(pause);
 }
 
 /**
