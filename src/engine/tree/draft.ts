@@ -28,6 +28,8 @@ export class TreeDraft {
   readonly levels: NodeId[][] = [[]];
   readonly facts = new Map<FactId, Fact>();
   nextNodeSeq = 0;
+  /** Told of each node whose children `attach` changes (an insert's index drops its centre). */
+  onChildrenChanged: ((id: NodeId) => void) | undefined;
   /** The tree this draft was copied from: `freeze` hands back its unchanged node objects. */
   private origin: MemoryTree | undefined;
 
@@ -119,9 +121,11 @@ export class TreeDraft {
     if (childNode.parent !== null) {
       const old = this.node(childNode.parent);
       old.children = old.children.filter((id) => id !== child);
+      this.onChildrenChanged?.(old.id);
     }
     childNode.parent = parent;
     this.node(parent).children.push(child);
+    this.onChildrenChanged?.(parent);
   }
 
   levelIds(level: number): NodeId[] {

@@ -130,3 +130,97 @@ describe('InsertIndex', () => {
     expect(index.firstAtLeast(copy, 0.999)).toBe(plainFirstAtLeast(draft, copy, 0.999));
   });
 });
+
+/** Facts around `clusters` directions, a leaf per cluster's quarter and a group per cluster. */
+function clusteredDraft(clusters: number, perCluster: number, seed: number) {
+  const rng = createRng(seed);
+  const draft = new TreeDraft();
+  const directions = Array.from({ length: clusters }, () => randomVector(rng));
+  const groups: NodeId[] = [];
+  for (const [c, direction] of directions.entries()) {
+    const leaves: NodeId[] = [];
+    for (let quarter = 0; quarter < 4; quarter++) {
+      const facts = Array.from({ length: perCluster / 4 }, (_, i) => {
+        const embedding = direction.map((x) => x + 0.3 * gaussian(rng));
+        return draft.addFact(
+          {
+            id: asFactId(`c${c}-${quarter}-${i}`),
+            text: `fact ${c} ${quarter} ${i}`,
+            category: 'other',
+            sources: [{ sessionId: asSessionId('s'), turnIds: [asTurnId('t')] }],
+          },
+          embedding,
+        ).id;
+      });
+      leaves.push(draft.addSummary(1, `leaf ${c} ${quarter}`, direction, facts).id);
+    }
+    groups.push(draft.addSummary(2, `group ${c}`, direction, leaves).id);
+  }
+  draft.addSummary(3, 'root', directions[0]!, groups);
+  return { draft, rng, directions };
+}
+
+describe('InsertIndex near-duplicate bound', () => {
+  it('reads only the rows no ball rules out, and finds what the plain scan finds', () => {
+    const { draft, rng, directions } = clusteredDraft(12, 40, 5);
+    const index = new InsertIndex(draft);
+    const queries = Array.from({ length: 30 }, (_, q) => {
+      const near = draft.node(draft.levels[0]![Math.floor(rng.next() * 480)]!).embedding;
+      // Copies just inside and outside the threshold, the clusters' directions, random vectors.
+      if (q % 3 === 0) return near.map((x) => x + 0.02 * gaussian(rng));
+      if (q % 3 === 1)
+        return directions[q % directions.length]!.map((x) => x + 0.1 * gaussian(rng));
+      return randomVector(rng);
+    });
+    for (const threshold of [0.9, 0.97]) {
+      const { found, compared } = index.firstAtLeastEach(queries, threshold);
+      expect(found).toEqual(queries.map((q) => plainFirstAtLeast(draft, q, threshold)));
+      expect(found.filter(Boolean).length).toBeGreaterThan(5);
+      // Each query's scan stops at its first hit; the bound must save most of the rest.
+      expect(compared).toBeLessThan((queries.length * 480) / 4);
+    }
+  });
+
+  it('keeps finding what the plain scan finds after facts move between leaves it was not told of', () => {
+    const { draft, rng } = clusteredDraft(8, 40, 9);
+    const index = new InsertIndex(draft);
+    const probe = (seed: number) => {
+      const near = draft.node(draft.levels[0]![seed % 320]!).embedding;
+      return near.map((x) => x + 0.01 * gaussian(rng));
+    };
+    expect(index.firstAtLeast(probe(1), 0.9)).toBe(plainFirstAtLeast(draft, probe(1), 0.9));
+    // Facts of one cluster moved under another cluster's leaf, and a new fact far from all
+    // leaves put under the first leaf: the balls the index drew no longer match the leaves.
+    const [leafA, leafB] = [draft.levels[1]![0]!, draft.levels[1]![20]!];
+    for (const fact of draft.node(leafA).children.slice(0, 5)) draft.attach(fact, leafB);
+    const stranger = draft.addFact(
+      {
+        id: asFactId('stranger'),
+        text: 'stranger',
+        category: 'other',
+        sources: [{ sessionId: asSessionId('s'), turnIds: [asTurnId('t')] }],
+      },
+      randomVector(rng),
+    );
+    draft.attach(stranger.id, leafA);
+    for (let k = 0; k < 40; k++) {
+      const query = k === 0 ? draft.node(stranger.id).embedding : probe(k * 7);
+      expect(index.firstAtLeast(query, 0.9)).toBe(plainFirstAtLeast(draft, query, 0.9));
+    }
+    expect(index.firstAtLeast(draft.node(stranger.id).embedding, 0.999)).toBe(stranger.id);
+  });
+
+  it('drops the centres of the nodes whose children the draft reports changed', () => {
+    const { draft, rng } = clusteredDraft(8, 40, 13);
+    const index = new InsertIndex(draft);
+    draft.onChildrenChanged = (id) => index.childrenChanged(id);
+    const query = randomVector(rng);
+    expect(index.closestAt(2, query)).toEqual(new InsertIndex(draft).closestAt(2, query));
+    // Every leaf moved under the group the query was farthest from: its centre must move.
+    const worst = draft.levels[2]!.reduce((a, b) =>
+      cosine(draft.node(a).embedding, query) < cosine(draft.node(b).embedding, query) ? a : b,
+    );
+    for (const leaf of [...draft.levels[1]!]) draft.attach(leaf, worst);
+    expect(index.closestAt(2, query)).toEqual(new InsertIndex(draft).closestAt(2, query));
+  });
+});

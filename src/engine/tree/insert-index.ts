@@ -5,9 +5,15 @@
  * here the facts' vectors and norms are laid out once per insert and a leaf centre is computed
  * once until the leaf changes. Same arithmetic as `cosine` (dot / (norm · norm)), same order,
  * so the decisions are the ones the plain scans made.
+ *
+ * The near-duplicate search reads only the facts that could be one: each leaf, and each group of
+ * leaves, is a cap on the sphere (a centre and the widest angle from it to one of its facts); a
+ * fact in it lies at least angle(query, centre) − that width from the query, so when the cosine
+ * of that angle is below the threshold none of its facts is read. A heavy user's new facts read
+ * 1–3% of the 30,000 rows.
  */
 import type { FactId, MemoryTree, NodeId, Vector } from '../types.ts';
-import { dot, dotF32, meanDirection, norm } from '../vector.ts';
+import { dotF32, meanDirection, norm } from '../vector.ts';
 import { TreeIntegrityError } from './tree-integrity-error.ts';
 
 /** What an index reads of the tree it serves: a draft (TreeDraft) during an insert, or a tree. */
@@ -41,9 +47,9 @@ export async function prepareInsert(
   tree: MemoryTree,
   pause: () => Promise<void> = async () => undefined,
 ): Promise<void> {
-  const index = new InsertIndex(indexedTree(tree), layouts.get(tree.nodes));
+  const index = new InsertIndex(indexedTree(tree), layouts.get(tree.nodes), tree.nodes);
   keepInsertLayout(tree, index.layout);
-  await index.prepare([1], pause);
+  await index.prepare([1, 2], pause);
 }
 
 /** Rows laid out, or centres computed, between two pauses of a sliced `prepare`. */
@@ -58,6 +64,40 @@ interface Centre {
 }
 
 /**
+ * A node's fact rows and the widest angle from a centre to one (as its cosine). It bounds those
+ * rows whatever the tree has done since (the rows are checked to hold the same nodes), so it is
+ * not checked against the node; a row it misses is read anyway.
+ */
+interface Ball {
+  readonly centre: Vector;
+  readonly norm: number;
+  /** Rows of the facts' block, one per child that was a laid-out fact node. */
+  readonly rows: Int32Array;
+  /** The node each row held (a row is believed only while it still holds it). */
+  readonly ids: readonly NodeId[];
+  /** The smallest cosine between the centre and one of those rows: the widest angle. */
+  readonly widest: number;
+}
+
+/**
+ * A bound is trusted only this far below the threshold: it is worked out in other steps than the
+ * cosines it bounds, each off by far less (a square root near cosine 1: about 1e-8).
+ */
+const BOUND_SLACK = 1e-6;
+
+/**
+ * The largest cosine with the query that a vector within the cap can have: the cosine of
+ * angle(query, centre) − the cap's widest angle (1 when the query is inside the cap), from the
+ * cosines of both angles: cos(a − b) = cos a cos b + sin a sin b.
+ */
+function capBound(toCentre: number, widest: number): number {
+  const a = Math.max(-1, Math.min(1, toCentre));
+  const b = Math.max(-1, Math.min(1, widest));
+  if (a >= b) return 1;
+  return a * b + Math.sqrt((1 - a * a) * (1 - b * b));
+}
+
+/**
  * What an index has laid out, kept from one insert to the next (keepInsertLayout): the facts'
  * block and the centres. Both are checked before use (the block by its ids, a centre by the
  * children and embeddings it was computed from), so a layout kept for another tree is only ever
@@ -67,17 +107,36 @@ export class InsertLayout {
   factIds: NodeId[] = [];
   factVectors = new Float32Array(0);
   factNorms = new Float64Array(0);
+  /** Each laid-out node's row (believed only where `factIds` agrees). */
+  readonly rowOf = new Map<NodeId, number>();
   dimension = 0;
   /** Fact nodes in level-0 order that the laid-out block already holds. */
   laidOut = 0;
   readonly centres = new Map<NodeId, Centre>();
+  /** The leaves' balls, kept until a leaf's children change. */
+  readonly balls = new Map<NodeId, Ball>();
+  /**
+   * Centres known to match the tree the layout is kept for (`checkedFor`): not checked again
+   * (reading every leaf's children to check 5,000 centres cost about 20 ms an insert).
+   */
+  readonly checked = new Set<NodeId>();
+  checkedFor: MemoryTree['nodes'] | undefined;
 }
 
 /** Layouts kept per tree (by its nodes map: a tree whose facts alone changed shares it). */
 const layouts = new WeakMap<MemoryTree['nodes'], InsertLayout>();
 
-/** Keeps `layout` for the next insert into `tree`. */
-export function keepInsertLayout(tree: MemoryTree, layout: InsertLayout): void {
+/**
+ * Keeps `layout` for the next insert into `tree`: its centres are this tree's but for those of
+ * `changed` (nodes changed after the index last saw them, and so their parents too).
+ */
+export function keepInsertLayout(
+  tree: MemoryTree,
+  layout: InsertLayout,
+  changed: Iterable<NodeId> = [],
+): void {
+  for (const id of changed) layout.checked.delete(id);
+  layout.checkedFor = tree.nodes;
   layouts.set(tree.nodes, layout);
 }
 
@@ -108,10 +167,17 @@ export class InsertIndex {
     return this.layout.centres;
   }
 
+  /**
+   * @param origin The nodes map of the tree `draft` starts from: where the layout was kept for
+   *   it, the centres it had checked are believed.
+   */
   constructor(
     private readonly draft: IndexedTree,
     readonly layout: InsertLayout = new InsertLayout(),
+    origin?: MemoryTree['nodes'],
   ) {
+    if (origin === undefined || layout.checkedFor !== origin) layout.checked.clear();
+    layout.checkedFor = undefined; // the draft may change from here on
     // A kept block holds the rows of the level-0 prefix it matches, no more.
     const level = draft.levels[0] ?? [];
     const ids = layout.factIds;
@@ -127,11 +193,12 @@ export class InsertIndex {
   }
 
   /**
-   * Every fact laid out and every centre of `levels` computed, ahead of an insert, in slices
-   * with `pause` between them (a worker lets a waiting question go first).
+   * Every fact laid out and every centre of `levels` computed (with its ball on levels 1 and
+   * 2), ahead of an insert, in slices with `pause` between them (a worker lets a waiting
+   * question go first).
    */
   async prepare(
-    levels: readonly number[] = [1],
+    levels: readonly number[] = [1, 2],
     pause: () => Promise<void> = async () => undefined,
   ): Promise<void> {
     const facts = this.draft.levels[0]?.length ?? 0;
@@ -143,7 +210,8 @@ export class InsertIndex {
     let done = 0;
     for (const level of levels) {
       for (const id of this.draft.levels[level] ?? []) {
-        this.centre(id);
+        if (level === 1 || level === 2) this.ball(id, level);
+        else this.centre(id);
         if (++done % PREPARE_SLICE === 0) await pause();
       }
     }
@@ -158,38 +226,147 @@ export class InsertIndex {
   }
 
   /**
-   * `firstAtLeast` for several embeddings in one pass over the facts' block (each row read once
-   * for all of them: the block of a heavy user is 36 MB), and the rows it covered: the level-0
-   * nodes there are now. Same arithmetic per pair, so the same answers.
+   * `firstAtLeast` for several embeddings, and the rows it covered: the level-0 nodes there are
+   * now. From row 0 of a tree with leaves, each embedding reads only the rows no ball rules out
+   * (`rowsWithin`); otherwise one pass over the rows from `fromRow` serves them all. Same
+   * arithmetic per pair, so the same answers; `compared` counts the pairs computed.
    */
   firstAtLeastEach(
     embeddings: readonly Vector[],
     threshold: number,
     fromRow = 0,
-  ): { found: (NodeId | undefined)[]; rows: number } {
+  ): { found: (NodeId | undefined)[]; rows: number; compared: number } {
     this.layOutFacts();
-    const d = this.dimension;
-    const vectors = this.factVectors;
     const queryNorms = embeddings.map(norm);
+    const open = (this.draft.levels[1]?.length ?? 0) > 0 && fromRow === 0;
+    const pruned = open ? this.rowsWithin(embeddings, queryNorms, threshold) : undefined;
     const found: (NodeId | undefined)[] = embeddings.map(() => undefined);
-    let open = embeddings.length;
-    for (let row = fromRow; row < this.laidOut && open > 0; row++) {
-      const factNorm = this.factNorms[row] as number;
-      if (factNorm < 0) continue; // not a fact node
-      const base = row * d;
+    let compared = 0;
+    if (pruned) {
       for (let q = 0; q < embeddings.length; q++) {
-        if (found[q] !== undefined) continue;
-        const embedding = embeddings[q] as Vector;
-        const denominator = factNorm * (queryNorms[q] as number);
-        const s = denominator === 0 ? 0 : dotF32(vectors, base, embedding, d);
-        // cosine: 0 when either vector is zero.
-        if ((denominator === 0 ? 0 : s / denominator) >= threshold) {
-          found[q] = this.factIds[row];
-          open--;
+        const rows = pruned[q];
+        if (!rows) continue; // bound unusable (a zero query): the pass below reads every row
+        for (const row of rows) {
+          compared++;
+          if (this.cosineAt(row, embeddings[q] as Vector, queryNorms[q] as number) >= threshold) {
+            found[q] = this.factIds[row];
+            break;
+          }
         }
       }
     }
-    return { found, rows: this.laidOut };
+    const rest = embeddings.flatMap((_, q) => (pruned?.[q] ? [] : [q]));
+    let left = rest.length;
+    for (let row = fromRow; row < this.laidOut && left > 0; row++) {
+      if ((this.factNorms[row] as number) < 0) continue; // not a fact node
+      for (const q of rest) {
+        if (found[q] !== undefined) continue;
+        compared++;
+        if (this.cosineAt(row, embeddings[q] as Vector, queryNorms[q] as number) >= threshold) {
+          found[q] = this.factIds[row];
+          left--;
+        }
+      }
+    }
+    return { found, rows: this.laidOut, compared };
+  }
+
+  /** `cosine` of a laid-out fact row and a query: 0 when either vector is zero. */
+  private cosineAt(row: number, embedding: Vector, queryNorm: number): number {
+    const denominator = (this.factNorms[row] as number) * queryNorm;
+    if (denominator === 0) return 0;
+    return dotF32(this.factVectors, row * this.dimension, embedding, this.dimension) / denominator;
+  }
+
+  /**
+   * For each embedding, the fact rows (ascending) that may lie at cosine ≥ `threshold`: every
+   * fact row but those of a ball the bound rules out, going down from the level-2 balls to the
+   * leaves' under the ones it cannot; undefined for an embedding no bound applies to (a zero
+   * vector, whose cosine is 0 to everything). A row in no ball (a fact added since) is kept.
+   */
+  private rowsWithin(
+    embeddings: readonly Vector[],
+    queryNorms: readonly number[],
+    threshold: number,
+  ): (Int32Array | undefined)[] {
+    const levels = this.draft.levels;
+    const top = levels.length > 2 ? 2 : 1;
+    const d = this.dimension;
+    // The query (its index + 1) whose bound ruled the row out last.
+    const ruledOut = new Int32Array(this.laidOut);
+    // Each ball read once for all the queries (a leaf's when a query first opens its group).
+    const groups = (levels[top] ?? []).map((id) => ({ id, ball: this.ball(id, top) }));
+    const leavesOf = new Map<NodeId, Ball[]>();
+    const leafBalls = (id: NodeId) => {
+      let balls = leavesOf.get(id);
+      if (!balls) {
+        balls = this.draft.node(id).children.map((leaf) => this.ball(leaf, 1));
+        leavesOf.set(id, balls);
+      }
+      return balls;
+    };
+    return embeddings.map((embedding, q) => {
+      const queryNorm = queryNorms[q] as number;
+      if (queryNorm === 0) return undefined;
+      const mark = q + 1;
+      const mayHold = (ball: Ball): boolean => {
+        if (ball.rows.length === 0) return false;
+        const denominator = ball.norm * queryNorm;
+        const toCentre = denominator === 0 ? 0 : dotF32(ball.centre, 0, embedding, d) / denominator;
+        if (capBound(toCentre, ball.widest) >= threshold - BOUND_SLACK) return true;
+        const rows = ball.rows;
+        for (let i = 0; i < rows.length; i++) ruledOut[rows[i] as number] = mark;
+        return false;
+      };
+      for (const { id, ball } of groups) {
+        if (!mayHold(ball) || top === 1) continue;
+        for (const leaf of leafBalls(id)) mayHold(leaf);
+      }
+      const rows: number[] = [];
+      const norms = this.factNorms;
+      for (let row = 0; row < ruledOut.length; row++) {
+        if (ruledOut[row] !== mark && (norms[row] as number) >= 0) rows.push(row);
+      }
+      return Int32Array.from(rows);
+    });
+  }
+
+  /**
+   * A node's ball: the fact rows under it (laid out) and the widest angle from its centre to
+   * one. Kept while its rows hold the same nodes: it bounds those rows whatever else changed.
+   */
+  private ball(id: NodeId, level: number): Ball {
+    const kept = this.layout.balls.get(id);
+    if (kept?.ids.every((fact, i) => this.factIds[kept.rows[i] as number] === fact)) return kept;
+    const centre = this.centre(id);
+    const rows: number[] = [];
+    const ids: NodeId[] = [];
+    let widest = 1;
+    const addRows = (at: NodeId, level: number) => {
+      for (const child of this.draft.node(at).children) {
+        if (level > 1) {
+          addRows(child, level - 1);
+          continue;
+        }
+        const row = this.layout.rowOf.get(child);
+        if (row === undefined || row >= this.laidOut || this.factIds[row] !== child) continue;
+        if ((this.factNorms[row] as number) < 0) continue;
+        rows.push(row);
+        ids.push(child);
+        const cos = this.cosineAt(row, centre.vector, centre.norm);
+        widest = Math.min(widest, cos);
+      }
+    };
+    addRows(id, level);
+    const ball = {
+      centre: centre.vector,
+      norm: centre.norm,
+      rows: Int32Array.from(rows),
+      ids,
+      widest,
+    };
+    this.layout.balls.set(id, ball);
+    return ball;
   }
 
   /** The leaf (level 1, in level order, first on ties) whose centre is closest, and its cosine. */
@@ -206,7 +383,8 @@ export class InsertIndex {
     for (const id of this.draft.levels[level] ?? []) {
       const centre = this.centre(id);
       const denominator = centre.norm * queryNorm;
-      const s = denominator === 0 ? 0 : dot(centre.vector, embedding) / denominator;
+      const s =
+        denominator === 0 ? 0 : dotF32(centre.vector, 0, embedding, embedding.length) / denominator;
       if (s > score) [best, score] = [id, s];
     }
     return { node: best, score };
@@ -215,12 +393,15 @@ export class InsertIndex {
   /** A node's children changed: its centre is computed again when next needed. */
   childrenChanged(id: NodeId): void {
     this.centres.delete(id);
+    this.layout.balls.delete(id);
+    this.layout.checked.delete(id);
   }
 
   private centre(id: NodeId): Centre {
+    const kept = this.centres.get(id);
+    if (kept && this.layout.checked.has(id)) return kept;
     const node = this.draft.node(id);
     const from = node.children.length === 0 ? [id] : node.children;
-    const kept = this.centres.get(id);
     if (
       kept &&
       kept.from.length === from.length &&
@@ -228,12 +409,14 @@ export class InsertIndex {
         (c, i) => c === from[i] && this.draft.node(c).embedding === kept.embeddings[i],
       )
     ) {
+      this.layout.checked.add(id);
       return kept;
     }
     const embeddings = from.map((child) => this.draft.node(child).embedding);
     const vector = node.children.length === 0 ? node.embedding : meanDirection(embeddings);
     const centre = { vector, norm: norm(vector), from: [...from], embeddings };
     this.centres.set(id, centre);
+    this.layout.checked.add(id);
     return centre;
   }
 
@@ -264,6 +447,7 @@ export class InsertIndex {
       const id = level[row] as NodeId;
       const node = this.draft.node(id);
       this.factIds[row] = id;
+      layout.rowOf.set(id, row);
       if (node.factId === undefined || node.embedding.length !== d) {
         this.factNorms[row] = -1; // not a fact node: never a duplicate
         continue;

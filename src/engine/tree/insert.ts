@@ -56,7 +56,9 @@ export async function insertFacts(
       node: (id) => draft.peek(id),
     },
     takeInsertLayout(tree),
+    tree.nodes,
   );
+  draft.onChildrenChanged = (id) => index.childrenChanged(id);
   // Every new fact's first near-duplicate among the tree's facts, in one pass; during the loop
   // only the facts this insert adds (appended to level 0) are searched again.
   const before = index.firstAtLeastEach(
@@ -83,11 +85,9 @@ export async function insertFacts(
     const leaf = routeToLeaf(index, fact.embedding, admission);
     if (leaf) {
       draft.attach(factNode.id, leaf);
-      index.childrenChanged(leaf);
       markAncestry(draft, leaf, dirty);
       if (draft.node(leaf).children.length > MAX_LEAF_SIZE) {
         const sibling = splitLeaf(draft, leaf);
-        index.childrenChanged(leaf);
         markAncestry(draft, sibling, dirty);
         splits++;
       }
@@ -114,8 +114,10 @@ export async function insertFacts(
   const resummarised = await resummarise(draft, dirty, options);
   const frozen = draft.freeze(tree.build, tree.insertedSinceBuild + added);
   const next = labelTree(frozen, dirty, tree);
-  // The next insert starts from what this one laid out (each centre is checked before use).
-  keepInsertLayout(next, index.layout);
+  // The next insert starts from what this one laid out: its centres but those of the nodes
+  // resummarised since (their embeddings changed), which are all dirty.
+  draft.onChildrenChanged = undefined;
+  keepInsertLayout(next, index.layout, dirty);
   return {
     tree: next,
     report: { added, merged, newLeaves, splits, resummarised, rebuilt: false },
@@ -143,7 +145,6 @@ function placeUnderClosestParent(draft: TreeDraft, index: InsertIndex, id: NodeI
   const { node: best } = index.closestAt(node.level + 1, node.embedding);
   if (best === undefined) return;
   draft.attach(id, best);
-  index.childrenChanged(best);
 }
 
 function splitLeaf(draft: TreeDraft, leaf: NodeId): NodeId {
