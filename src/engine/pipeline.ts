@@ -10,6 +10,7 @@ import { stagedProgress, type ProgressCallback } from './progress.ts';
 import { buildTree, type BuildReport } from './tree/build.ts';
 import { factNodeId } from './tree/draft.ts';
 import { insertFacts, type InsertReport } from './tree/insert.ts';
+import { LayeredMap } from './layered-map.ts';
 import { keywordSummariser, llmSummariser, type Summariser } from './tree/summarise.ts';
 import { summaryCacheFrom } from './tree/summary-cache.ts';
 import type { EmbeddedFact, Fact, MemoryTree, Session, SessionExtraction } from './types.ts';
@@ -209,7 +210,7 @@ export async function addSessions(
 
 /** The tree with some of its facts' fields changed (a lifetime): no node moves. */
 export function withFacts(tree: MemoryTree, changed: Iterable<Fact>): MemoryTree {
-  const facts = new Map(tree.facts);
+  const facts = LayeredMap.edit(tree.facts);
   let any = false;
   for (const fact of changed) {
     if (!facts.has(fact.id)) continue;
@@ -217,5 +218,5 @@ export function withFacts(tree: MemoryTree, changed: Iterable<Fact>): MemoryTree
     facts.set(fact.id, plain);
     any = true;
   }
-  return any ? { ...tree, facts } : tree;
+  return any ? { ...tree, facts: facts.freeze() } : tree;
 }

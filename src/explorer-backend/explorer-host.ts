@@ -5,6 +5,7 @@
  */
 import type { EvalDataset, EvalQuestion } from '../engine/datasets/eval-model.ts';
 import { conversationMemory } from '../engine/eval/conversation-memory.ts';
+import { cloneableTree } from '../engine/tree/cloneable-tree.ts';
 import type { EmbedderPort, LlmPort } from '../engine/ports.ts';
 import type { Progress } from '../engine/progress.ts';
 import { parseDatasetSource, type DatasetSource } from './dataset-file.ts';
@@ -125,7 +126,7 @@ export function createExplorerHost(post: (message: ExplorerResponse) => void, de
     };
     const summary: BuildSummary = {
       conversationId: conv.id,
-      tree: built.tree,
+      tree: cloneableTree(built.tree),
       sessions: sessions.length,
       facts: facts.length,
       nodesPerLevel: built.tree.levels.map((l) => l.length),

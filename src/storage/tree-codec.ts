@@ -10,6 +10,7 @@ import {
   type Provenance,
   type TreeNode,
 } from '../engine/types.ts';
+import { LayeredMap } from '../engine/layered-map.ts';
 import { StoreCorruptError } from './errors.ts';
 import type {
   TreeFactCell,
@@ -287,17 +288,44 @@ export interface TreeDiff {
   readonly deleteFacts: readonly FactId[];
 }
 
-/** What changed from `before` to `after`: the only rows an incremental write touches. */
+/**
+ * What changed from `before` to `after`: the only rows an incremental write touches. Only the
+ * entries where the two trees' maps may differ are compared (LayeredMap.changedBetween: a tree
+ * an insert made from another shares its maps' base), else every entry.
+ */
 export function diffTrees(before: MemoryTree, after: MemoryTree): TreeDiff {
-  const putNodes = [...after.nodes.values()].filter((n) => {
-    const old = before.nodes.get(n.id);
-    return !old || !sameNode(old, n);
-  });
-  const deleteNodes = [...before.nodes.keys()].filter((id) => !after.nodes.has(id));
-  const putFacts = [...after.facts.values()].filter((f) => {
-    const old = before.facts.get(f.id);
-    return !old || !sameFact(old, f);
-  });
-  const deleteFacts = [...before.facts.keys()].filter((id) => !after.facts.has(id));
-  return { putNodes, deleteNodes, putFacts, deleteFacts };
+  const nodes = changes(before.nodes, after.nodes, sameNode);
+  const facts = changes(before.facts, after.facts, sameFact);
+  return {
+    putNodes: nodes.put,
+    deleteNodes: nodes.deleted,
+    putFacts: facts.put,
+    deleteFacts: facts.deleted,
+  };
 }
+
+function changes<K, V>(
+  before: ReadonlyMap<K, V>,
+  after: ReadonlyMap<K, V>,
+  same: (a: V, b: V) => boolean,
+): { put: V[]; deleted: K[] } {
+  const keys = LayeredMap.changedBetween(before, after);
+  if (!keys) {
+    return {
+      put: [...after].filter(([key, v]) => !isSame(before.get(key), v, same)).map(([, v]) => v),
+      deleted: [...before.keys()].filter((key) => !after.has(key)),
+    };
+  }
+  const put: V[] = [];
+  const deleted: K[] = [];
+  for (const key of keys) {
+    const now = after.get(key);
+    if (now === undefined) {
+      if (before.has(key)) deleted.push(key);
+    } else if (!isSame(before.get(key), now, same)) put.push(now);
+  }
+  return { put, deleted };
+}
+
+const isSame = <V>(old: V | undefined, now: V, same: (a: V, b: V) => boolean) =>
+  old !== undefined && same(old, now);

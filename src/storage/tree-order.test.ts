@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { inKeyOrder, keepOrder, LazyTreeOrder, orderOfCells } from './tree-order.ts';
+import { summariserFor } from '../engine/pipeline.ts';
+import { chunkedTree, HashEmbedder } from '../engine/testing/index.ts';
+import { cloneableTree } from '../engine/tree/cloneable-tree.ts';
+import { removeFacts } from '../engine/tree/edit.ts';
+import { insertFacts } from '../engine/tree/insert.ts';
+import { labelTree } from '../engine/tree/label-tree.ts';
+import { asFactId, asSessionId, asTurnId, type MemoryTree } from '../engine/types.ts';
+import { diffTrees } from './tree-codec.ts';
+import {
+  inKeyOrder,
+  keepOrder,
+  LazyTreeOrder,
+  orderOf,
+  orderOfCells,
+  type OrderChange,
+  type TreeOrder,
+} from './tree-order.ts';
 
 const keys = (before: Record<string, number> | undefined, ids: string[]) => {
   const into = new Map<string, number>();
@@ -104,6 +120,75 @@ describe('items in the order of their keys', () => {
         .sort((a, b) => a.key - b.key || a.i - b.i)
         .map((x) => x.i);
       expect(order(keys)).toEqual(expected);
+    }
+  });
+});
+
+describe('the orders of a tree made from the last one', () => {
+  /** The same orders from a walk of every item (no tree to share parts with). */
+  const walkedWhole = (
+    tree: MemoryTree,
+    before: { tree: MemoryTree; order: TreeOrder },
+    gone: Parameters<typeof orderOf>[2],
+  ) =>
+    orderOf(
+      tree,
+      { tree: { ...cloneableTree(before.tree), levels: [] }, order: before.order },
+      gone,
+    );
+  const plain = ({ order, nodes, facts }: OrderChange) => ({
+    node: [...order.node].sort(),
+    level: [...order.level].sort(),
+    fact: [...order.fact].sort(),
+    nodes: [...nodes].sort(),
+    facts: [...facts].sort(),
+  });
+  const options = {
+    summariser: summariserFor(undefined),
+    embedder: new HashEmbedder(),
+    rebuild: () => Promise.reject(new Error('never rebuilt here')),
+  };
+
+  it('walks only what was added after the shared parts, to the keys a walk of everything gives', async () => {
+    const embedder = new HashEmbedder();
+    const fact = async (id: string, text: string) => ({
+      id: asFactId(id),
+      text,
+      category: 'other' as const,
+      sources: [{ sessionId: asSessionId('s'), turnIds: [asTurnId('t')] }],
+      embedding: (await embedder.embed([text]))[0]!,
+    });
+    const words = ['garden', 'cello', 'Oslo', 'ramen', 'kiwi', 'pottery', 'Korean', 'marathon'];
+    const base = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        fact(`b${i}`, `${words[i % 8]} ${words[(i * 3) % 8]} ${i}`),
+      ),
+    );
+    let tree = labelTree(chunkedTree(base));
+    let order = orderOf(tree).order;
+    for (let round = 0; round < 6; round++) {
+      const next =
+        round % 3 === 2
+          ? (await removeFacts(tree, [[...tree.facts.keys()][round * 7]!], options)).tree
+          : (
+              await insertFacts(
+                tree,
+                await Promise.all(
+                  Array.from({ length: 8 }, (_, i) =>
+                    fact(`r${round}-${i}`, `${words[i]} new ${round}`),
+                  ),
+                ),
+                options,
+              )
+            ).tree;
+      const diff = diffTrees(tree, next);
+      const gone = { nodes: diff.deleteNodes, facts: diff.deleteFacts };
+      const fast = orderOf(next, { tree, order }, gone);
+      expect(plain(fast)).toEqual(plain(walkedWhole(next, { tree, order }, gone)));
+      // Kept keys stay: only new items (and none of the tree's first nodes) have new keys.
+      expect(fast.nodes.size).toBeLessThan(next.nodes.size / 4);
+      tree = next;
+      order = fast.order;
     }
   });
 });

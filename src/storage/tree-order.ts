@@ -6,6 +6,7 @@
  * insert (new items appended, some removed) changes no kept item's key, and a write rewrites only
  * the pages of what it changed.
  */
+import { LayeredMap } from '../engine/layered-map.ts';
 import type { MemoryTree } from '../engine/types.ts';
 
 export interface TreeOrder {
@@ -111,20 +112,22 @@ export class LazyTreeOrder implements TreeOrder {
 }
 
 /**
- * Keys for `ids` in their order: the key from `before` where it sorts after the key before it,
- * else a new one (the last key plus one). Ids whose key is new or changed go into `changed`.
+ * Keys for `ids` in their order, in `into`: the key from `before` where it sorts after the key
+ * before it, else a new one (the last key plus one), starting after `last`. Ids whose key is new
+ * or changed go into `changed`. `into` may be `before` itself, changed in place (a kept key is
+ * not written again).
  */
 export function keepOrder(
   before: ReadonlyMap<string, number> | undefined,
   ids: Iterable<string>,
-  into: Map<string, number>,
+  into: { set(id: string, key: number): unknown },
   changed: Set<string>,
+  last = Number.NEGATIVE_INFINITY,
 ): void {
-  let last = Number.NEGATIVE_INFINITY;
   for (const id of ids) {
     const kept = before?.get(id);
     if (kept !== undefined && kept > last) {
-      into.set(id, kept);
+      if ((into as unknown) !== before) into.set(id, kept);
       last = kept;
       continue;
     }
@@ -141,17 +144,83 @@ export interface OrderChange {
   readonly facts: ReadonlySet<string>;
 }
 
-/** The orders of `tree`, keeping the keys of `before` wherever they still hold. */
-export function orderOf(tree: MemoryTree, before?: TreeOrder): OrderChange {
-  const node = new Map<string, number>();
-  const level = new Map<string, number>();
-  const fact = new Map<string, number>();
+/** Ids to give keys to (`keepOrder`), and the key before the first of them. */
+interface Walk {
+  readonly ids: Iterable<string>;
+  readonly last: number;
+}
+
+const whole = (ids: Iterable<string>): Walk => ({ ids, last: Number.NEGATIVE_INFINITY });
+
+/**
+ * The part of map `now` whose keys a walk must check: all of it, or, where `now` was made from
+ * `then` (layered over the same base, layered-map.ts), only what it holds after its base, the
+ * base's part keeping its keys (in the same order, less what was deleted, so each still sorts
+ * after the one before it).
+ */
+function mapWalk(
+  now: ReadonlyMap<string, unknown>,
+  then: ReadonlyMap<string, unknown> | undefined,
+  keys: ReadonlyMap<string, number>,
+): Walk {
+  if (!then || !LayeredMap.changedBetween(then, now)) return whole(now.keys());
+  const { lastOfBase, added } = LayeredMap.tailOf(now);
+  if (lastOfBase === undefined) return whole(added);
+  const last = keys.get(lastOfBase);
+  return last === undefined ? whole(now.keys()) : { ids: added, last };
+}
+
+/** The same for a level: only what follows `then` where `now` starts with all of it. */
+function levelWalk(
+  now: readonly string[],
+  then: readonly string[] | undefined,
+  keys: ReadonlyMap<string, number>,
+): Walk {
+  if (!then || then.length === 0 || then.length > now.length) return whole(now);
+  for (let i = 0; i < then.length; i++) if (now[i] !== then[i]) return whole(now);
+  const last = keys.get(then[then.length - 1] as string);
+  return last === undefined ? whole(now) : { ids: now.slice(then.length), last };
+}
+
+/**
+ * The orders of `tree`, keeping the keys `before.order` gave `before.tree` wherever they still
+ * hold. The kept keys are not copied: the orders are layered over `before`'s (layered-map.ts),
+ * with the new keys, and without the ids of `gone` (the nodes and facts `tree` no longer holds).
+ * Where `tree` was made from `before.tree`, only what it added after the parts they share is
+ * walked: the same keys as a walk of all of it (the orders of `before` are `before.tree`'s).
+ */
+export function orderOf(
+  tree: MemoryTree,
+  before?: { readonly tree: MemoryTree; readonly order: TreeOrder },
+  gone: { readonly nodes: Iterable<string>; readonly facts: Iterable<string> } = {
+    nodes: [],
+    facts: [],
+  },
+): OrderChange {
   const nodes = new Set<string>();
   const facts = new Set<string>();
-  keepOrder(before?.node, tree.nodes.keys(), node, nodes);
-  for (const ids of tree.levels) keepOrder(before?.level, ids, level, nodes);
-  keepOrder(before?.fact, tree.facts.keys(), fact, facts);
-  return { order: { node, level, fact }, nodes, facts };
+  const edit = (keys: ReadonlyMap<string, number> | undefined) =>
+    LayeredMap.edit(keys ?? new Map<string, number>());
+  const node = edit(before?.order.node);
+  const level = edit(before?.order.level);
+  const fact = edit(before?.order.fact);
+  const walk = (map: typeof node, { ids, last }: Walk, changed: Set<string>) =>
+    keepOrder(map, ids, map, changed, last);
+  walk(node, mapWalk(tree.nodes, before?.tree.nodes, node), nodes);
+  tree.levels.forEach((ids, i) =>
+    walk(level, levelWalk(ids, before?.tree.levels[i], level), nodes),
+  );
+  walk(fact, mapWalk(tree.facts, before?.tree.facts, fact), facts);
+  for (const id of gone.nodes) {
+    node.delete(id);
+    level.delete(id);
+  }
+  for (const id of gone.facts) fact.delete(id);
+  return {
+    order: { node: node.freeze(), level: level.freeze(), fact: fact.freeze() },
+    nodes,
+    facts,
+  };
 }
 
 /**

@@ -158,7 +158,14 @@ export async function writeTreeChange(
   const diff = diffTrees(before.tree, after);
   // Kept items keep their position keys; new and moved ones get keys (and their pages a write).
   const known = before.version === 0 || before.order !== undefined;
-  const { order, nodes: reordered, facts: refiled } = orderOf(after, before.order);
+  const {
+    order,
+    nodes: reordered,
+    facts: refiled,
+  } = orderOf(after, before.order && { tree: before.tree, order: before.order }, {
+    nodes: diff.deleteNodes,
+    facts: diff.deleteFacts,
+  });
   // A touched page is written whole, from `after`: the cells that hash to it, or nothing.
   const touchedNodes = new Set(
     [...diff.putNodes, ...diff.deleteNodes].map((n) => pageOf(typeof n === 'string' ? n : n.id)),

@@ -10,7 +10,7 @@ import { centralMember } from '../tree/summarise.ts';
 import type { EmbeddedFact, MemoryTree, NodeId } from '../types.ts';
 
 export function chunkedTree(facts: readonly EmbeddedFact[], seed = 42): MemoryTree {
-  const draft = new TreeDraft();
+  const draft = TreeDraft.empty();
   let level: NodeId[] = facts.map((f) => {
     const { embedding, ...fact } = f;
     return draft.addFact(fact, embedding).id;

@@ -46,7 +46,7 @@ const L = 15;
 
 export function syntheticForest(factCount: number, dimension = 64): MemoryTree {
   const embedder = new HashEmbedder({ dimension });
-  const draft = new TreeDraft();
+  const draft = TreeDraft.empty();
   let level: NodeId[] = [];
   const topicsOf = new Map<NodeId, readonly string[]>();
   for (let i = 0; i < factCount; i++) {

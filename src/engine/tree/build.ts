@@ -53,7 +53,7 @@ export async function buildTree(
   options: BuildOptions,
 ): Promise<{ tree: MemoryTree; report: BuildReport }> {
   const { embedder, summariser, signal } = options;
-  const draft = new TreeDraft();
+  const draft = TreeDraft.empty();
   /** Every fact below each node: part of its summary's cache key. */
   const factsBelow = new Map<NodeId, readonly FactId[]>();
   const levelIds: NodeId[][] = [

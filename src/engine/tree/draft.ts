@@ -9,6 +9,7 @@ import {
   type TreeNode,
   type Vector,
 } from '../types.ts';
+import { LayeredMap } from '../layered-map.ts';
 import { TreeIntegrityError } from './tree-integrity-error.ts';
 
 interface DraftNode {
@@ -24,14 +25,26 @@ interface DraftNode {
 export const factNodeId = (factId: FactId) => asNodeId(`f:${factId}`);
 
 export class TreeDraft {
-  readonly nodes = new Map<NodeId, DraftNode>();
+  /** Layered over the origin tree's maps (layered-map.ts): a copy costs what it changes. */
+  readonly nodes: LayeredMap<NodeId, DraftNode>;
   readonly levels: NodeId[][] = [[]];
-  readonly facts = new Map<FactId, Fact>();
+  readonly facts: LayeredMap<FactId, Fact>;
   nextNodeSeq = 0;
   /** Told of each node whose children `attach` changes (an insert's index drops its centre). */
   onChildrenChanged: ((id: NodeId) => void) | undefined;
-  /** The tree this draft was copied from: `freeze` hands back its unchanged node objects. */
-  private origin: MemoryTree | undefined;
+  /**
+   * @param origin The tree this draft is copied from: `freeze` hands back its unchanged node
+   *   objects.
+   */
+  private constructor(private readonly origin?: MemoryTree) {
+    this.nodes = LayeredMap.edit((origin?.nodes ?? new Map()) as ReadonlyMap<NodeId, DraftNode>);
+    this.facts = LayeredMap.edit(origin?.facts ?? new Map());
+  }
+
+  /** An empty draft, to build a tree in. */
+  static empty(): TreeDraft {
+    return new TreeDraft();
+  }
 
   /**
    * A draft of `tree`, copy-on-write: the draft holds the tree's own (frozen) node objects until
@@ -39,12 +52,9 @@ export class TreeDraft {
    * heavy user's tree (36,000) took longer than the insert it served.
    */
   static from(tree: MemoryTree): TreeDraft {
-    const draft = new TreeDraft();
-    draft.origin = tree;
+    const draft = new TreeDraft(tree);
     draft.levels.length = 0;
     for (const level of tree.levels) draft.levels.push([...level]);
-    for (const [id, node] of tree.nodes) draft.nodes.set(id, node as DraftNode);
-    for (const [id, fact] of tree.facts) draft.facts.set(id, fact);
     draft.nextNodeSeq = tree.nextNodeSeq;
     return draft;
   }
@@ -141,37 +151,46 @@ export class TreeDraft {
   }
 
   /**
-   * The draft as an immutable tree. A node the draft did not change is the origin tree's own
-   * object, so a write (storage diffs trees by identity first) and caches keyed on nodes see
-   * only what changed.
+   * The draft as an immutable tree; the draft is done with. A node the draft did not change is
+   * the origin tree's own object, so a write (storage diffs trees by identity first) and caches
+   * keyed on nodes see only what changed. Costs what the draft changed (and the origin's own
+   * changes over its base), not the tree.
    */
   freeze(build: TreeBuildStats, insertedSinceBuild: number): MemoryTree {
-    const nodes = new Map<NodeId, TreeNode>();
-    for (const [id, n] of this.nodes) {
-      const original = this.origin?.nodes.get(id);
+    const origin = this.origin?.nodes;
+    const changed = origin ? LayeredMap.changedBetween(origin, this.nodes) : undefined;
+    // Frozen in place (a value set again keeps its key's place, so the order is the draft's).
+    for (const id of changed ?? [...this.nodes.keys()]) {
+      const n = this.nodes.get(id);
+      if (n === undefined) continue;
+      const original = origin?.get(id);
       if (original && ((original as DraftNode) === n || unchanged(original, n))) {
-        nodes.set(id, original);
+        if (n !== original) this.nodes.set(id, original as DraftNode);
         continue;
       }
-      nodes.set(id, {
-        id,
-        level: n.level,
-        text: n.text,
-        embedding: n.embedding,
-        parent: n.parent,
-        children: [...n.children],
-        ...(n.factId !== undefined ? { factId: n.factId } : {}),
-      });
+      this.nodes.set(id, frozenNode(n) as DraftNode);
     }
     return {
-      nodes,
+      nodes: this.nodes.freeze() as ReadonlyMap<NodeId, TreeNode>,
       levels: this.levels.map((level) => [...level]),
-      facts: new Map(this.facts),
+      facts: this.facts.freeze(),
       build,
       insertedSinceBuild,
       nextNodeSeq: this.nextNodeSeq,
     };
   }
+}
+
+function frozenNode(n: DraftNode): TreeNode {
+  return {
+    id: n.id,
+    level: n.level,
+    text: n.text,
+    embedding: n.embedding,
+    parent: n.parent,
+    children: [...n.children],
+    ...(n.factId !== undefined ? { factId: n.factId } : {}),
+  };
 }
 
 function unchanged(original: TreeNode, n: DraftNode): boolean {

@@ -60,7 +60,7 @@ const topics = new TopicEmbedder(['painting', 'brushes', 'show', 'may', 'spring'
  * "When did Jonas start painting?": the art subtree is closer in topic, only Jonas's is his.
  */
 function namesTree(): MemoryTree {
-  const draft = new TreeDraft();
+  const draft = TreeDraft.empty();
   const leaf = (session: string, summary: string, texts: readonly string[]) => {
     const facts = texts.map((text, i) => {
       const fact: Fact = {

@@ -16,7 +16,7 @@ function randomVector(rng: Rng): Vector {
 /** A draft of `facts` facts under `leaves` leaves, seeded; a zero vector among the facts. */
 function draftOf(facts: number, leaves: number, seed: number) {
   const rng = createRng(seed);
-  const draft = new TreeDraft();
+  const draft = TreeDraft.empty();
   const leafIds: NodeId[] = [];
   for (let f = 0; f < facts; f++) {
     const embedding = f === 3 ? new Float32Array(DIM) : randomVector(rng);
@@ -134,7 +134,7 @@ describe('InsertIndex', () => {
 /** Facts around `clusters` directions, a leaf per cluster's quarter and a group per cluster. */
 function clusteredDraft(clusters: number, perCluster: number, seed: number) {
   const rng = createRng(seed);
-  const draft = new TreeDraft();
+  const draft = TreeDraft.empty();
   const directions = Array.from({ length: clusters }, () => randomVector(rng));
   const groups: NodeId[] = [];
   for (const [c, direction] of directions.entries()) {

@@ -17,6 +17,7 @@ import {
   type Vector,
 } from '../types.ts';
 import { normalize } from '../vector.ts';
+import { cloneableTree } from './cloneable-tree.ts';
 import { leafCohesion, treeLookup } from './cohesion.ts';
 import { measureDrift } from './drift.ts';
 import { indexedTree, InsertIndex, prepareInsert, takeInsertLayout } from './insert-index.ts';
@@ -50,7 +51,7 @@ const shape = (t: MemoryTree) => ({
   facts: [...t.facts.values()],
 });
 
-const cold = (t: MemoryTree): MemoryTree => structuredClone(t);
+const cold = (t: MemoryTree): MemoryTree => structuredClone(cloneableTree(t));
 
 describe('what an insert keeps for the next', () => {
   it('gives the same trees as inserting into cold copies', async () => {

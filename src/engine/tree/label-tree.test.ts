@@ -45,7 +45,7 @@ function addLeaves(
 
 /** Two leaves under one root, each summary written as the no-LLM build writes it. */
 function handTree(leafTexts: readonly [string, string] = [BREAD[0]!, HIKES[0]!]): MemoryTree {
-  const draft = new TreeDraft();
+  const draft = TreeDraft.empty();
   const leaves = addLeaves(draft, [BREAD, HIKES], leafTexts);
   draft.addSummary(2, BREAD[0]!, embedder.embedOne(BREAD[0]!), leaves);
   return draft.freeze({ seed: 1, factCount: 6, leafCohesion: 1, leafCohesionStd: 0 }, 0);
@@ -93,7 +93,7 @@ describe('labelTree', () => {
 
 describe('labelCoverage', () => {
   it('is the mean share of member facts naming a keyword, over labelled summaries', () => {
-    const draft = new TreeDraft();
+    const draft = TreeDraft.empty();
     const texts = ['Sourdough again.', 'More flour.', 'A quiet day.', 'Boots.'];
     const ids = texts.map((text, i) =>
       draft.addFact(
@@ -126,7 +126,7 @@ describe('labelCoverage', () => {
       ],
       ['I learn Korean on Sundays.', 'My Korean tutor is patient.', 'Korean grammar is hard.'],
     ];
-    const draft = new TreeDraft();
+    const draft = TreeDraft.empty();
     const leaves = addLeaves(draft, TOPICS);
     const parents = [leaves.slice(0, 2), leaves.slice(2)].map(
       (ids) => draft.addSummary(2, TOPICS[0]![0]!, embedder.embedOne('x'), ids).id,
@@ -148,7 +148,7 @@ describe('labelCoverage', () => {
   });
 
   it('after an insert, keeps the labels of a group over the scoped limit, but labels its stand-ins', () => {
-    const draft = new TreeDraft();
+    const draft = TreeDraft.empty();
     const size = Math.ceil(SCOPED_RELABEL_MAX_FACTS / 2) + 1;
     const leaves = addLeaves(
       draft,

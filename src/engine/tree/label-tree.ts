@@ -6,12 +6,13 @@
  * relabelled. Pure and cheap (one pass over the facts per level): run after every change, so
  * labels follow inserts, splits, edits and deletions, and siblings' keywords stay distinct.
  */
-import type { FactId, MemoryTree, NodeId, TreeNode, Vector } from '../types.ts';
+import type { FactId, MemoryTree, NodeId, Vector } from '../types.ts';
 import { cosine, meanDirection } from '../vector.ts';
 import { classCounts, classTfIdf, classWeights, pickKeywords } from './c-tf-idf.ts';
 import { factNodeId } from './draft.ts';
 import { formatLabel, labelTerms, parseLabel } from './label-format.ts';
 import { centralMember } from './summarise.ts';
+import { LayeredMap } from '../layered-map.ts';
 
 /** Keywords a label has; more (up to the maximum) while they name too few member facts. */
 export const LABEL_KEYWORDS = { min: 3, max: 5, coverage: 0.8 } as const;
@@ -186,9 +187,16 @@ function termsOfFact(fact: { readonly text: string }): string[] {
 /** A tree's candidate keywords, counted over all its facts. */
 interface TermCounts {
   /** How many facts hold each term. */
-  readonly df: Map<string, number>;
+  readonly df: ReadonlyMap<string, number>;
   /** How often each term occurs in all of them (a fact's repeats included). */
-  readonly total: Map<string, number>;
+  readonly total: ReadonlyMap<string, number>;
+}
+
+/** Term counts being made (a `Map`, or a LayeredMap over the counts they start from). */
+interface Counter {
+  get(term: string): number | undefined;
+  set(term: string, n: number): unknown;
+  delete(term: string): unknown;
 }
 
 /** The counts of each facts map (kept while it lives). */
@@ -196,13 +204,17 @@ const termCounts = new WeakMap<MemoryTree['facts'], TermCounts>();
 /** The facts map counted last: any two facts maps differ by a diff, so it can seed the next. */
 let lastCounted: WeakRef<MemoryTree['facts']> | undefined;
 
-function bump(counts: Map<string, number>, term: string, by: number): void {
+function bump(counts: Counter, term: string, by: number): void {
   const n = (counts.get(term) ?? 0) + by;
   if (n === 0) counts.delete(term);
   else counts.set(term, n);
 }
 
-function addCounts(counts: TermCounts, fact: { readonly text: string }, sign: 1 | -1): void {
+function addCounts(
+  counts: { readonly df: Counter; readonly total: Counter },
+  fact: { readonly text: string },
+  sign: 1 | -1,
+): void {
   const terms = termsOfFact(fact);
   for (const term of new Set(terms)) bump(counts.df, term, sign);
   for (const term of terms) bump(counts.total, term, sign);
@@ -220,20 +232,26 @@ function treeTermCounts(tree: MemoryTree, from?: MemoryTree): TermCounts {
   const before = base && termCounts.get(base);
   let counts: TermCounts;
   if (base && before) {
-    counts = { df: new Map(before.df), total: new Map(before.total) };
-    for (const [id, fact] of base) {
-      const now = tree.facts.get(id);
-      if (now === fact) continue;
-      if (now === undefined || now.text !== fact.text) addCounts(counts, fact, -1);
-    }
-    for (const [id, fact] of tree.facts) {
+    const df = LayeredMap.edit(before.df);
+    const total = LayeredMap.edit(before.total);
+    // Only where the two facts maps may differ (layered over one base), else every fact.
+    const ids = LayeredMap.changedBetween(base, tree.facts) ?? [
+      ...base.keys(),
+      ...tree.facts.keys(),
+    ];
+    for (const id of new Set(ids)) {
       const old = base.get(id);
-      if (old === fact) continue;
-      if (old === undefined || old.text !== fact.text) addCounts(counts, fact, 1);
+      const now = tree.facts.get(id);
+      if (old === now || (old && now && old.text === now.text)) continue;
+      if (old) addCounts({ df, total }, old, -1);
+      if (now) addCounts({ df, total }, now, 1);
     }
+    counts = { df: df.freeze(), total: total.freeze() };
   } else {
-    counts = { df: new Map(), total: new Map() };
-    for (const fact of tree.facts.values()) addCounts(counts, fact, 1);
+    const df = new Map<string, number>();
+    const total = new Map<string, number>();
+    for (const fact of tree.facts.values()) addCounts({ df, total }, fact, 1);
+    counts = { df, total };
   }
   termCounts.set(tree.facts, counts);
   lastCounted = new WeakRef(tree.facts);
@@ -345,14 +363,12 @@ function quoteOf(
 
 function withTexts(tree: MemoryTree, texts: ReadonlyMap<NodeId, string>): MemoryTree {
   let changed = false;
-  const nodes = new Map<NodeId, TreeNode>();
-  for (const [id, node] of tree.nodes) {
-    const text = texts.get(id);
-    if (text === undefined || text === node.text) nodes.set(id, node);
-    else {
-      nodes.set(id, { ...node, text });
-      changed = true;
-    }
+  const nodes = LayeredMap.edit(tree.nodes);
+  for (const [id, text] of texts) {
+    const node = tree.nodes.get(id);
+    if (!node || text === node.text) continue;
+    nodes.set(id, { ...node, text });
+    changed = true;
   }
-  return changed ? { ...tree, nodes } : tree;
+  return changed ? { ...tree, nodes: nodes.freeze() } : tree;
 }

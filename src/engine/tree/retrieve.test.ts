@@ -170,7 +170,7 @@ describe('budget and fallback', () => {
   });
 
   it('says the memory holds no facts yet when the tree is empty', async () => {
-    const empty = new TreeDraft().freeze(
+    const empty = TreeDraft.empty().freeze(
       { seed: 1, factCount: 0, leafCohesion: 0, leafCohesionStd: 0 },
       0,
     );

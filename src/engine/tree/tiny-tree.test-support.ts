@@ -55,7 +55,7 @@ const ROOTS = [
 ] as const;
 
 export async function tinyTree(embedder: EmbedderPort): Promise<MemoryTree> {
-  const draft = new TreeDraft();
+  const draft = TreeDraft.empty();
   const embed = async (text: string) => (await embedder.embed([text]))[0] as Float32Array;
   const leafIds: NodeId[] = [];
   for (const [l, leaf] of LEAVES.entries()) {
