@@ -20,6 +20,7 @@ import type { GroveDb } from '../storage/db.ts';
 import { FactNotFoundError, SessionExistsError } from '../storage/errors.ts';
 import { defaultLocks, profileLockName, type LockManagerLike } from './locks.ts';
 import type { MemoryEngine } from './memory-engine.ts';
+import { LayeredMap } from '../engine/layered-map.ts';
 import { MemoryStore, sessionFromPending, type FactView } from '../storage/memory-store.ts';
 import { getSettings, setSetting, wipeProfile } from '../storage/profiles.ts';
 import { guardQuota } from '../storage/quota.ts';
@@ -187,9 +188,13 @@ export class MemoryHost {
           ),
         { from: live.tree, sessions: [session] },
       );
-      const facts = [...tree.facts.values()].filter((f) =>
-        f.sources.some((s) => s.sessionId === sessionId),
-      ).length;
+      // The session's facts are new or changed (a merged duplicate gained it as a source): only
+      // those entries are read, not every fact.
+      let facts = 0;
+      for (const id of LayeredMap.changedBetween(live.tree.facts, tree.facts) ??
+        tree.facts.keys()) {
+        if (tree.facts.get(id)?.sources.some((s) => s.sessionId === sessionId)) facts++;
+      }
       return { status: 'ingested', sessionId, facts };
     });
   }
