@@ -16,7 +16,7 @@ import {
 } from '../engine/types.ts';
 import { sessionTexts, type SessionTexts } from '../engine/tree/lexicon.ts';
 import type { GroveDb } from './db.ts';
-import { firstById } from './first-by-id.ts';
+import { firstById, firstPageOf } from './first-by-id.ts';
 import { lifetimeViews, type FactLifetimeView } from './fact-lifetime-view.ts';
 import type { ConversationRow, PendingRow, SessionRow } from './rows.ts';
 import { LiveTreeCache, type LiveTree } from './tree-store.ts';
@@ -257,8 +257,14 @@ export class MemoryStore {
       filter.conversationId === undefined
         ? undefined
         : new Set((await this.sessions(filter.conversationId)).map((s) => s.id));
+    const plainPage =
+      filter.limit !== undefined &&
+      !ids &&
+      words.length === 0 &&
+      filter.sessionId === undefined &&
+      !inConversation;
     const chosen: Fact[] = [];
-    for (const fact of tree.facts.values()) {
+    for (const fact of plainPage ? [] : tree.facts.values()) {
       if (ids && !ids.has(fact.id)) continue;
       if (words.length > 0) {
         const text = fact.text.toLowerCase();
@@ -272,7 +278,11 @@ export class MemoryStore {
       if (inConversation && !fact.sources.some((s) => inConversation.has(s.sessionId))) continue;
       chosen.push(fact);
     }
-    const listed = firstById(chosen, filter.limit);
+    // The inspector's first page (no filter) is carried over from the last one where it can be.
+    const listed =
+      plainPage && filter.limit !== undefined
+        ? firstPageOf(tree.facts, filter.limit)
+        : firstById(chosen, filter.limit);
     const own = new Set(listed.flatMap((fact) => fact.sources.map((s) => s.sessionId)));
     const lifetime = lifetimeViews(tree.facts);
     // The lineages name sessions too: a first pass over the listed facts collects them.
