@@ -178,6 +178,11 @@ export interface TreeImageRow {
    * `SlotIndexImage`); absent in images written before it was kept.
    */
   readonly slots?: string;
+  /**
+   * JSON: the label keywords' counts over the facts (engine/tree/label-tree.ts
+   * `TermCountsImage`); absent in images written before they were kept.
+   */
+  readonly labels?: string;
 }
 
 /**

@@ -12,6 +12,11 @@ import type { GroveDb } from './db.ts';
 import { treeImageIdentity, treeImageOfCells } from './tree-image.ts';
 import { factsStating, SLOT_RULES } from '../engine/lifetime/slot-index.ts';
 import { SLOTS } from '../engine/lifetime/slots.ts';
+import {
+  LABEL_TERM_RULES,
+  termCountsImage,
+  type TermCountsImage,
+} from '../engine/tree/label-tree.ts';
 import { LiveTreeCache, loadLiveTree, TREE_TABLES, writeTreeChange } from './tree-store.ts';
 import { cloneableTree } from '../engine/tree/cloneable-tree.ts';
 
@@ -190,6 +195,47 @@ describe('tree image', () => {
     }
   });
 
+  it("keeps the label keywords' counts of its facts, and a tree read from it labels with them", async () => {
+    const words = ['garden', 'cello', 'Lisbon', 'ramen', 'pottery', 'Korean', 'marathon', 'kiwi'];
+    const facts: EmbeddedFact[] = Array.from({ length: 60 }, (_, i) => {
+      const text = `I like ${words[i % 8]!} and ${words[(i * 3) % 8]!} café ${i}`;
+      return {
+        id: `f${i}` as never,
+        text,
+        category: 'other' as const,
+        sources: [{ sessionId: `s${i % 4}` as never, turnIds: [`t${i}` as never] }],
+        embedding: embedder.embedOne(text),
+      };
+    });
+    const db = await freshDb();
+    await written(db, chunkedTree(facts));
+    await new LiveTreeCache(db, 'p').keepImage();
+    const image = (await db.treeImages.get('p'))!;
+    // What counting every fact gives (a tree from the pages has no kept counts).
+    const counted = await termCountsImage((await fromPages(db)).tree.facts);
+    const kept = JSON.parse(image.labels!) as TermCountsImage;
+    expect(kept).toEqual(counted);
+    expect(kept.rules).toBe(LABEL_TERM_RULES);
+    expect(new Map(kept.df).get('café')).toBe(60);
+    expect(image.labels).toMatch(/^[\x20-\x7e]*$/u);
+
+    // Counts made under other rules, or that cannot be read, are not used: the tree still comes
+    // from the image, and its facts are counted.
+    const doctored = { ...kept, df: [...kept.df, ['doctored', 7]] as [string, number][] };
+    for (const labels of [JSON.stringify({ ...doctored, rules: 'other' }), '{"rules":']) {
+      await db.treeImages.put({ ...image, labels });
+      const live = await loadLiveTree(db, 'p');
+      expect(live.imaged).toBe(true);
+      expect(await termCountsImage(live.tree.facts)).toEqual(counted);
+    }
+    // Counts under these rules are taken from the image, not counted again: doctored ones are
+    // believed.
+    await db.treeImages.put({ ...image, labels: JSON.stringify(doctored) });
+    const believed = await loadLiveTree(db, 'p');
+    expect(believed.imaged).toBe(true);
+    expect(await termCountsImage(believed.tree.facts)).toEqual(doctored);
+  });
+
   it('is written by an import, and goes with its profile', async () => {
     const source = await freshDb();
     await createProfile(source, { id: 'p', name: 'P' });
@@ -216,6 +262,9 @@ describe('tree image', () => {
     const imaged = await loadLiveTree(db, id);
     expect(imaged.imaged).toBe(true);
     expect(JSON.parse((await db.treeImages.get(id))!.slots!)).toMatchObject({ rules: SLOT_RULES });
+    expect(JSON.parse((await db.treeImages.get(id))!.labels!)).toEqual(
+      await termCountsImage(imaged.tree.facts),
+    );
     await db.treeImages.clear();
     expectSameTree(imaged.tree, (await loadLiveTree(db, id)).tree);
     await new LiveTreeCache(db, id).keepImage();

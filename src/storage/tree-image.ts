@@ -15,6 +15,11 @@ import {
   slotIndexImage,
   type SlotIndexImage,
 } from '../engine/lifetime/slot-index.ts';
+import {
+  seedTermCounts,
+  termCountsImage,
+  type TermCountsImage,
+} from '../engine/tree/label-tree.ts';
 import type { MemoryTree } from '../engine/types.ts';
 import { assembleTree, dimensionOf, factToCell, type NodeCellBody } from './tree-codec.ts';
 import type { TreeFactCell, TreeImageRow, TreeMetaRow, TreeNodeCell } from './rows.ts';
@@ -74,6 +79,7 @@ export async function treeImageOfCells(
     readonly nodes: readonly NodeCellBody[];
     readonly facts: readonly TreeFactCell[];
     readonly slotIndex?: SlotIndexImage;
+    readonly termCounts?: TermCountsImage;
   },
   embeddingOf: (position: number) => ArrayLike<number>,
   dimension: number,
@@ -95,6 +101,7 @@ export async function treeImageOfCells(
     facts: await jsonArray(cells.facts, pause),
     embeddings: block.buffer,
     ...(cells.slotIndex ? { slots: JSON.stringify(cells.slotIndex) } : {}),
+    ...(cells.termCounts ? { labels: asciiJson(JSON.stringify(cells.termCounts)) } : {}),
   };
 }
 
@@ -119,10 +126,11 @@ export async function treeImageOf(
   }));
   const facts = [...tree.facts.values()].map((f) => factToCell(f, order));
   const slotIndex = await slotIndexImage(tree.facts, pause);
+  const termCounts = await termCountsImage(tree.facts, pause);
   return treeImageOfCells(
     profileId,
     identity,
-    { nodes: bodies, facts, slotIndex },
+    { nodes: bodies, facts, slotIndex, termCounts },
     (i) => (nodes[i] as (typeof nodes)[number]).embedding,
     dimensionOf(tree),
     pause,
@@ -156,9 +164,22 @@ export function treeFromImage(
       block.subarray(i * dimension, (i + 1) * dimension),
     );
     if (image.slots !== undefined) keepSlotIndex(tree, image.slots);
+    if (image.labels !== undefined) keepTermCounts(tree, image.labels);
     return { tree, order: new LazyTreeOrder({ nodes, facts }) };
   } catch {
     return undefined;
+  }
+}
+
+/** Seeds the label keywords' counts of the tree's facts; counts that cannot be read are counted again. */
+function keepTermCounts(tree: MemoryTree, json: string): void {
+  try {
+    const image = JSON.parse(json) as Partial<TermCountsImage> | null;
+    if (typeof image?.rules === 'string' && Array.isArray(image.df) && Array.isArray(image.total)) {
+      seedTermCounts(tree.facts, image as TermCountsImage);
+    }
+  } catch {
+    // The facts' terms are counted in the idle warm-up or by the first insert, as without them.
   }
 }
 

@@ -10,6 +10,7 @@
  * so a memory opened from its image knows every slot's facts before its first question (a full
  * pass over 30,000 facts takes a quarter of a second).
  */
+import { fnv1a } from '../fingerprint.ts';
 import type { Fact, FactId } from '../types.ts';
 import { mayStateSlot, speakerOf } from './fact-readings.ts';
 import { SLOTS, slotMentions } from './slots.ts';
@@ -19,16 +20,6 @@ import { SLOTS, slotMentions } from './slots.ts';
  * in SLOTS' patterns, which `SLOT_RULES` reads itself: an index kept under other rules is not used.
  */
 const SLOT_READING_VERSION = 1;
-
-/** FNV-1a over a string's UTF-16 units, as 8 hex digits. */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, '0');
-}
 
 /** The rules a kept index was filled under: the reading code's version and every slot's patterns. */
 export const SLOT_RULES = `${SLOT_READING_VERSION}:${fnv1a(

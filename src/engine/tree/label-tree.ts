@@ -12,6 +12,7 @@ import { classCounts, classTfIdf, classWeights, pickKeywords } from './c-tf-idf.
 import { factNodeId } from './draft.ts';
 import { formatLabel, labelTerms, parseLabel } from './label-format.ts';
 import { centralMember } from './summarise.ts';
+import { fnv1a } from '../fingerprint.ts';
 import { LayeredMap } from '../layered-map.ts';
 
 /** Keywords a label has; more (up to the maximum) while they name too few member facts. */
@@ -224,7 +225,7 @@ function addCounts(
  * The tree's term counts: carried over from `from` where it has them (a few facts added to
  * 30,000 change a few counts), else counted over every fact.
  */
-function treeTermCounts(tree: MemoryTree, from?: MemoryTree): TermCounts {
+function treeTermCounts(tree: Pick<MemoryTree, 'facts'>, from?: MemoryTree): TermCounts {
   const kept = termCounts.get(tree.facts);
   if (kept) return kept;
   const last = lastCounted?.deref();
@@ -258,9 +259,48 @@ function treeTermCounts(tree: MemoryTree, from?: MemoryTree): TermCounts {
   return counts;
 }
 
+/**
+ * Raise when what `labelTerms` reads from a text changes in a way the probe below would not show:
+ * counts kept under other rules are not used.
+ */
+const LABEL_TERMS_VERSION = 1;
+const RULES_PROBE =
+  "My sister's new flat in Lisbon has a balcony; she's learning Korean and cooks mushroom ramen — 42 times!";
+
+/** The rules a kept count was made under: the version and what `labelTerms` reads of a probe. */
+export const LABEL_TERM_RULES = `${LABEL_TERMS_VERSION}:${fnv1a(JSON.stringify(labelTerms(RULES_PROBE)))}`;
+
+/** A facts map's term counts as kept with its tree's image (storage/tree-image.ts). */
+export interface TermCountsImage {
+  readonly rules: string;
+  readonly df: readonly (readonly [string, number])[];
+  readonly total: readonly (readonly [string, number])[];
+}
+
+/**
+ * The term counts of `tree`'s facts, to keep with its image: so that a memory opened from it
+ * labels its first insert from them instead of reading all 30,000 facts' terms (0.15–0.3 s).
+ */
+export async function termCountsImage(
+  facts: MemoryTree['facts'],
+  pause?: () => Promise<void>,
+): Promise<TermCountsImage> {
+  await prepareLabels({ facts }, pause);
+  const counts = treeTermCounts({ facts });
+  return { rules: LABEL_TERM_RULES, df: [...counts.df], total: [...counts.total] };
+}
+
+/** Takes `image` as the counts of `facts` (from the image of their tree), if its rules are ours. */
+export function seedTermCounts(facts: MemoryTree['facts'], image: TermCountsImage): boolean {
+  if (image.rules !== LABEL_TERM_RULES || termCounts.has(facts)) return false;
+  termCounts.set(facts, { df: new Map(image.df), total: new Map(image.total) });
+  lastCounted = new WeakRef(facts);
+  return true;
+}
+
 /** Lays out what labelling `tree` will count, ahead of time (a fresh worker's idle work). */
 export async function prepareLabels(
-  tree: MemoryTree,
+  tree: Pick<MemoryTree, 'facts'>,
   pause: () => Promise<void> = async () => undefined,
 ): Promise<void> {
   if (termCounts.has(tree.facts)) return;

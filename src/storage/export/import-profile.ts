@@ -15,6 +15,7 @@ import type { ProfileRow, TreeFactCell, TreeNodeCell } from '../rows.ts';
 import { treeImageOfCells, withoutEmbedding, type TreeIdentity } from '../tree-image.ts';
 import { factPages, factsOfCells, nodePages } from '../tree-codec.ts';
 import { slotIndexImage } from '../../engine/lifetime/slot-index.ts';
+import { termCountsImage } from '../../engine/tree/label-tree.ts';
 import { base64ToBytes } from '../vector-codec.ts';
 import { decryptText } from './crypto.ts';
 import {
@@ -160,6 +161,7 @@ async function storedTree(tree: NonNullable<ProfileExport['tree']>, identity: Tr
     embedding: base64ToBytes(embedding).slice().buffer,
   }));
   const facts = tree.facts.map((f, seq): TreeFactCell => ({ ...f, seq }));
+  const factMap = factsOfCells(facts);
   return {
     meta: {
       dimension: tree.dimension,
@@ -176,7 +178,8 @@ async function storedTree(tree: NonNullable<ProfileExport['tree']>, identity: Tr
       {
         nodes: nodes.map(withoutEmbedding),
         facts,
-        slotIndex: await slotIndexImage(factsOfCells(facts)),
+        slotIndex: await slotIndexImage(factMap),
+        termCounts: await termCountsImage(factMap),
       },
       (i) => new Float32Array((nodes[i] as TreeNodeCell).embedding),
       tree.dimension,
