@@ -70,6 +70,24 @@ function expectSameTree(actual: MemoryTree, expected: MemoryTree) {
   }
 }
 
+/** A chunked tree of `n` facts with these texts, written, and its image. */
+async function imagedTree(n: number, textOf: (i: number) => string) {
+  const facts: EmbeddedFact[] = Array.from({ length: n }, (_, i) => {
+    const text = textOf(i);
+    return {
+      id: `f${i}` as never,
+      text,
+      category: 'other' as const,
+      sources: [{ sessionId: `s${i % 4}` as never, turnIds: [`t${i}` as never] }],
+      embedding: embedder.embedOne(text),
+    };
+  });
+  const db = await freshDb();
+  await written(db, chunkedTree(facts));
+  await new LiveTreeCache(db, 'p').keepImage();
+  return { db, image: (await db.treeImages.get('p'))! };
+}
+
 describe('tree image', () => {
   it('is written once for a live tree and read back as exactly the tree and orders its pages hold', async () => {
     const db = await freshDb();
@@ -150,20 +168,7 @@ describe('tree image', () => {
       'I adopted a cat called Mochi',
       'I moved to Denver for a job at a bike shop',
     ];
-    const facts: EmbeddedFact[] = Array.from({ length: 40 }, (_, i) => {
-      const text = `${texts[i % texts.length]!} (${i})`;
-      return {
-        id: `f${i}` as never,
-        text,
-        category: 'other' as const,
-        sources: [{ sessionId: `s${i % 4}` as never, turnIds: [`t${i}` as never] }],
-        embedding: embedder.embedOne(text),
-      };
-    });
-    const db = await freshDb();
-    await written(db, chunkedTree(facts));
-    await new LiveTreeCache(db, 'p').keepImage();
-    const image = (await db.treeImages.get('p'))!;
+    const { db, image } = await imagedTree(40, (i) => `${texts[i % texts.length]!} (${i})`);
     // What reading every fact finds (a tree from the pages has no kept index).
     const read = (await fromPages(db)).tree;
     const expected = Object.fromEntries(
@@ -197,20 +202,10 @@ describe('tree image', () => {
 
   it("keeps the label keywords' counts of its facts, and a tree read from it labels with them", async () => {
     const words = ['garden', 'cello', 'Lisbon', 'ramen', 'pottery', 'Korean', 'marathon', 'kiwi'];
-    const facts: EmbeddedFact[] = Array.from({ length: 60 }, (_, i) => {
-      const text = `I like ${words[i % 8]!} and ${words[(i * 3) % 8]!} café ${i}`;
-      return {
-        id: `f${i}` as never,
-        text,
-        category: 'other' as const,
-        sources: [{ sessionId: `s${i % 4}` as never, turnIds: [`t${i}` as never] }],
-        embedding: embedder.embedOne(text),
-      };
-    });
-    const db = await freshDb();
-    await written(db, chunkedTree(facts));
-    await new LiveTreeCache(db, 'p').keepImage();
-    const image = (await db.treeImages.get('p'))!;
+    const { db, image } = await imagedTree(
+      60,
+      (i) => `I like ${words[i % 8]!} and ${words[(i * 3) % 8]!} café ${i}`,
+    );
     // What counting every fact gives (a tree from the pages has no kept counts).
     const counted = await termCountsImage((await fromPages(db)).tree.facts);
     const kept = JSON.parse(image.labels!) as TermCountsImage;
