@@ -13,7 +13,8 @@ import {
 } from './tree-store.ts';
 import { removeFacts } from '../engine/tree/edit.ts';
 import { pageOf } from './tree-pages.ts';
-import { nodeToCell } from './tree-codec.ts';
+import { factPages, factToCell, nodePages, nodeToCell } from './tree-codec.ts';
+import { insertFacts } from '../engine/tree/insert.ts';
 import { orderOf } from './tree-order.ts';
 import { keywordSummariser } from '../engine/tree/summarise.ts';
 import { cloneableTree } from '../engine/tree/cloneable-tree.ts';
@@ -235,6 +236,70 @@ describe('tree store with engine-built trees', () => {
     expectSameTree(loaded.tree, after);
     expect(loaded.tree.levels).toEqual(after.levels);
     expect([...loaded.tree.facts.keys()]).toEqual([...after.facts.keys()]);
+  });
+
+  it('writes through inserts and removals exactly the pages a whole rewrite would hold', async () => {
+    const db = await freshDb();
+    const fact = (id: string, text: string) => ({
+      id: id as never,
+      text,
+      category: 'other' as const,
+      sources: [{ sessionId: 's' as never, turnIds: ['t' as never] }],
+      embedding: embedder.embedOne(text),
+    });
+    const words = ['garden', 'cello', 'Oslo', 'ramen', 'kiwi', 'pottery', 'Korean', 'marathon'];
+    await saveFresh(
+      db,
+      chunkedTree(
+        Array.from({ length: 400 }, (_, i) =>
+          fact(`b${i}`, `${words[i % 8]!} ${words[(i * 3) % 8]!} ${i}`),
+        ),
+      ),
+    );
+    const options = {
+      summariser: keywordSummariser,
+      embedder,
+      rebuild: () => Promise.reject(new Error('never rebuilt here')),
+    };
+    const rows = async () => ({
+      nodes: (await db.treeNodePages.toArray()).sort((a, b) => a.page - b.page),
+      facts: (await db.treeFactPages.toArray()).sort((a, b) => a.page - b.page),
+    });
+    let live = await loadLiveTree(db, 'p');
+    for (let round = 0; round < 5; round++) {
+      const after =
+        round % 2 === 1
+          ? (await removeFacts(live.tree, [[...live.tree.facts.keys()][round * 5]!], options)).tree
+          : (
+              await insertFacts(
+                live.tree,
+                Array.from({ length: 6 }, (_, i) =>
+                  fact(`r${round}-${i}`, `${words[i]!} new ${round}`),
+                ),
+                options,
+              )
+            ).tree;
+      live = await db.transaction('rw', TREE_TABLES(db), () =>
+        writeTreeChange(db, 'p', live, after),
+      );
+      const written = await rows();
+      // The pages of the same tree written whole, with the same position keys.
+      const canonical = {
+        nodes: nodePages(
+          'p',
+          1,
+          [...after.nodes.values()].map((n) => nodeToCell(n, live.order!)),
+        ),
+        facts: factPages(
+          'p',
+          1,
+          [...after.facts.values()].map((f) => factToCell(f, live.order!)),
+        ),
+      };
+      expect(written.nodes).toEqual(canonical.nodes.sort((a, b) => a.page - b.page));
+      expect(written.facts).toEqual(canonical.facts.sort((a, b) => a.page - b.page));
+    }
+    expectSameTree((await loadLiveTree(db, 'p')).tree, live.tree);
   });
 
   it('writes the pages of moved items when an order changes, and reads the new order back', async () => {

@@ -20,6 +20,7 @@ import {
   rowsToTree,
   treeToRows,
 } from './tree-codec.ts';
+import { pageIdsOf, withPageChanges, type PageIds } from './page-ids.ts';
 import { pageOf } from './tree-pages.ts';
 import { orderOf, orderOfCells, type TreeOrder } from './tree-order.ts';
 import { treeFromImage, treeImageIdentity, treeImageOf } from './tree-image.ts';
@@ -38,12 +39,17 @@ export interface LiveTree {
   readonly order?: TreeOrder;
   /** Whether the stored tree image (tree-image.ts) is this tree's. */
   readonly imaged?: boolean;
+  /** Which nodes and facts each page holds (page-ids.ts); absent, a write works it out. */
+  readonly pages?: { readonly nodes: PageIds; readonly facts: PageIds };
 }
 
 const newStamp = () => crypto.randomUUID();
 
 /** The head row naming `live`, with its fingerprint. */
-const headOf = (profileId: string, live: Omit<LiveTree, 'tree' | 'order'>): TreeHeadRow => ({
+const headOf = (
+  profileId: string,
+  live: Omit<LiveTree, 'tree' | 'order' | 'pages'>,
+): TreeHeadRow => ({
   profileId,
   version: live.version,
   revision: live.revision,
@@ -175,19 +181,51 @@ export async function writeTreeChange(
   );
   for (const id of reordered) touchedNodes.add(pageOf(id));
   for (const id of refiled) touchedFacts.add(pageOf(id));
+  const pagesBefore = before.pages ?? {
+    nodes: pageIdsOf(before.tree.nodes.keys()),
+    facts: pageIdsOf(before.tree.facts.keys()),
+  };
+  const pages = {
+    nodes: withPageChanges(
+      pagesBefore.nodes,
+      diff.putNodes.filter((n) => !before.tree.nodes.has(n.id)).map((n) => n.id),
+      diff.deleteNodes,
+    ),
+    facts: withPageChanges(
+      pagesBefore.facts,
+      diff.putFacts.filter((f) => !before.tree.facts.has(f.id)).map((f) => f.id),
+      diff.deleteFacts,
+    ),
+  };
+  // Each touched page's items in the tree's order (their position keys ascend along it).
+  const onPages = <T>(
+    touched: Set<number>,
+    ids: PageIds,
+    map: ReadonlyMap<string, T>,
+    keys: ReadonlyMap<string, number>,
+  ): T[] => {
+    const chosen = [...touched].flatMap((page) => ids.get(page) ?? []);
+    chosen.sort((a, b) => (keys.get(a) ?? 0) - (keys.get(b) ?? 0));
+    return chosen.flatMap((id) => {
+      const item = map.get(id);
+      return item === undefined ? [] : [item];
+    });
+  };
   const nodeRows = nodePages(
     profileId,
     version,
-    [...after.nodes.values()]
-      .filter((n) => !known || touchedNodes.has(pageOf(n.id)))
-      .map((n) => nodeToCell(n, order)),
+    (known
+      ? onPages(touchedNodes, pages.nodes, after.nodes, order.node)
+      : [...after.nodes.values()]
+    ).map((n) => nodeToCell(n, order)),
   );
   const factRows = factPages(
     profileId,
     version,
-    [...after.facts.values()]
-      .filter((f) => !known || touchedFacts.has(pageOf(f.id)))
-      .map((f) => factToCell(f, order)),
+    (known
+      ? onPages(touchedFacts, pages.facts, after.facts, order.fact)
+      : [...after.facts.values()]
+    ).map((f) => factToCell(f, order)),
   );
   const emptied = (touched: Set<number>, written: readonly { page: number }[]) => {
     const kept = new Set(written.map((p) => p.page));
@@ -201,7 +239,7 @@ export async function writeTreeChange(
   await db.treeMeta.put(metaOf(profileId, version, after, revision));
   const stamp = before.version === 0 ? newStamp() : (before.stamp ?? newStamp());
   await db.treeHeads.put(headOf(profileId, { version, revision, stamp }));
-  return { tree: after, version, revision, stamp, order };
+  return { tree: after, version, revision, stamp, order, pages };
 }
 
 export async function deleteTreeVersion(
