@@ -12,6 +12,9 @@
 /** Marks a base key deleted in the changes. */
 const GONE: unique symbol = Symbol('gone');
 
+/** Each base's keys' indexes, once asked for (`positions`). */
+const baseIndexes = new WeakMap<object, Map<unknown, number>>();
+
 /** Changes are folded into a new base once they outnumber the base's entries over this. */
 const FOLD_SHARE = 8;
 /** …or this many, for a small base. */
@@ -69,6 +72,33 @@ export class LayeredMap<K, V> implements ReadonlyMap<K, V> {
       if (layered?.over.get(key) !== GONE) lastOfBase = key;
     }
     return { lastOfBase, added: layered ? [...layered.added.keys()] : [] };
+  }
+
+  /**
+   * Each key's place in `map`'s order, as a number that grows along it (undefined for a key it
+   * does not hold): the base's index of a key in its base part, after them the order the rest were
+   * set in. Sorting a few keys by it puts them in the map's order without walking the map (the
+   * base's indexes are worked out once per base).
+   */
+  static positions<K, V>(map: ReadonlyMap<K, V>): (key: K) => number | undefined {
+    const layered = map instanceof LayeredMap ? (map as LayeredMap<K, V>) : undefined;
+    const base = layered?.base ?? map;
+    let indexes = baseIndexes.get(base) as Map<K, number> | undefined;
+    if (!indexes) {
+      indexes = new Map();
+      let i = 0;
+      for (const key of base.keys()) indexes.set(key, i++);
+      baseIndexes.set(base, indexes);
+    }
+    const inBase = indexes;
+    if (!layered) return (key) => inBase.get(key);
+    const added = new Map<K, number>();
+    for (const key of layered.added.keys()) added.set(key, base.size + added.size);
+    return (key) => {
+      const later = added.get(key);
+      if (later !== undefined) return later;
+      return layered.over.get(key) === GONE ? undefined : inBase.get(key);
+    };
   }
 
   get size(): number {

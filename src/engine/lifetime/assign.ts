@@ -15,6 +15,7 @@ import type { EmbeddedFact, Fact, FactId, SupersedeDecider, Vector } from '../ty
 import { cosine } from '../vector.ts';
 import { compareDates, sessionDate } from './calendar.ts';
 import { mayStateAny, speakerOf } from './fact-readings.ts';
+import { factsMayStating } from './statable-pool.ts';
 import { isCorrection } from './change-cues.ts';
 import { resolveRelativeDate } from './relative-date.ts';
 import { modelSupersedes } from './supersede-llm.ts';
@@ -173,10 +174,11 @@ export async function assignLifetimes(
   const askedSlots = new Set<string>();
   if (!options.llm)
     for (const f of ordered) for (const slot of reading(f).slots.keys()) askedSlots.add(slot);
-  const pool: Fact[] = [];
-  if (options.llm || askedSlots.size > 0) {
-    for (const f of base.values()) if (options.llm || mayStateAny(f, askedSlots)) pool.push(f);
-  }
+  const pool: readonly Fact[] = options.llm
+    ? [...base.values()]
+    : askedSlots.size > 0
+      ? factsMayStating(base, askedSlots)
+      : [];
   /** The same speaker's current facts among `pool`, and the new ones, that `keep` accepts. */
   const currentOf = (fact: Fact, keep: (f: Fact) => boolean = () => true) => {
     const speaker = speakerOf(fact);
