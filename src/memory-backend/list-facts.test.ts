@@ -17,18 +17,39 @@ async function memoryOf(sessions: number) {
 describe('MemoryStore.listFacts', () => {
   it('lists the first facts in id order, each with its sources resolved, reading only their sessions’ turns', async () => {
     const { db, store } = await memoryOf(4);
-    const all = await store.listFacts();
-    expect(all.length).toBeGreaterThan(3);
-    expect(all.map((f) => f.id)).toEqual(all.map((f) => f.id).sort());
     const turnsRead = vi.spyOn(db.sessionTurns, 'bulkGet');
     const first = await store.listFacts({ limit: 3 });
-    expect(first).toEqual(all.slice(0, 3));
     expect(first[0]?.sources[0]?.turns[0]?.text).toBeTruthy();
     const sessions = new Set(first.flatMap((f) => f.sources.map((s) => s.sessionId)));
     expect(turnsRead).toHaveBeenCalledTimes(1);
     expect(turnsRead.mock.calls[0]?.[0]).toHaveLength(sessions.size);
     expect(sessions.size).toBeGreaterThan(1); // one record per session listed…
     expect(sessions.size).toBeLessThan(4); // …and none for the others
+    const all = await store.listFacts();
+    expect(all.length).toBeGreaterThan(3);
+    expect(all.map((f) => f.id)).toEqual(all.map((f) => f.id).sort());
+    expect(first).toEqual(all.slice(0, 3));
+    // The sessions read for the first page were not read again for the whole list.
+    expect(turnsRead.mock.calls[1]?.[0]).toHaveLength(4 - sessions.size);
+  });
+
+  it('shows the turns of a session recorded again under a deleted one’s id, not the kept ones', async () => {
+    const db = await freshDb();
+    await createProfile(db, { id: 'alice', name: 'Alice', createdAt: '2024-01-01' });
+    const host = new MemoryHost(db, asProfileId('alice'), testEngine());
+    await host.ingest({ session: sampleSession(1) });
+    const turnText = (facts: Awaited<ReturnType<typeof host.store.listFacts>>) =>
+      facts.flatMap((f) => f.sources.flatMap((s) => s.turns.map((t) => t.text)));
+    const before = turnText(await host.store.listFacts({ limit: 50 }));
+    expect(before.length).toBeGreaterThan(0);
+    await host.deleteSessions(['s1']);
+    const again = sampleSession(1);
+    await host.ingest({
+      session: { ...again, turns: again.turns.map((t) => ({ ...t, text: `${t.text} Again.` })) },
+    });
+    const after = turnText(await host.store.listFacts({ limit: 50 }));
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((text) => text.endsWith('Again.'))).toBe(true);
   });
 
   it('lists given facts by id, with the other filters', async () => {

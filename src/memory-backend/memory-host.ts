@@ -175,6 +175,7 @@ export class MemoryHost {
                 ...(pending.time === undefined ? {} : { time: pending.time }),
                 turnCount: pending.turns.length,
               });
+              this.store.forgetTurns([sessionId]);
               await db.sessionTurns.put({
                 profileId: this.pid,
                 sessionId,
@@ -271,6 +272,7 @@ export class MemoryHost {
   }
 
   private deleteSessionRows(db: GroveDb, sessionIds: readonly string[]) {
+    this.store.forgetTurns(sessionIds);
     return Promise.all(
       sessionIds.map(async (id) => {
         await db.sessions.delete([this.pid, id]);

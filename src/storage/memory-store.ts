@@ -22,6 +22,11 @@ import type { ConversationRow, PendingRow, SessionRow } from './rows.ts';
 import { LiveTreeCache, type LiveTree } from './tree-store.ts';
 import { LazyTreeOrder } from './tree-order.ts';
 
+type TurnsById = Map<string, { id: string; speaker: Speaker; text: string }>;
+
+/** Sessions whose turns a store keeps from one listing to the next (the inspector shows 200 facts). */
+const KEPT_SESSIONS_TURNS = 500;
+
 export interface SourceView {
   readonly sessionId: string;
   readonly conversationId: string | null;
@@ -65,6 +70,8 @@ function coversSessions(texts: SessionTexts, tree: MemoryTree): boolean {
 export class MemoryStore {
   private readonly trees: LiveTreeCache;
   private texts: { tree: MemoryTree; texts: Promise<SessionTexts> } | undefined;
+  /** The turns listings read, by session, the last used last (`turnsOf`). */
+  private readonly turnsRead = new Map<string, TurnsById>();
   /** Transcripts read before the tree was known (prefetchSessionTexts), not yet used. */
   private early: Promise<SessionTexts> | undefined;
 
@@ -321,13 +328,22 @@ export class MemoryStore {
     return new Map(rows.flatMap((row) => (row ? [[row.id, row] as const] : [])));
   }
 
-  /** The turns of these sessions, by session and turn id. */
-  private async turnsOf(
-    sessionIds: ReadonlySet<string>,
-  ): Promise<Map<string, Map<string, { id: string; speaker: Speaker; text: string }>>> {
-    const turnsOf = new Map<string, Map<string, { id: string; speaker: Speaker; text: string }>>();
+  /**
+   * The turns of these sessions, by session and turn id. Those the last call read are kept for
+   * the next (the inspector's next page, after a remembered session, shows mostly the same facts:
+   * reading a heavy user's page of 200 facts' sessions took 30–40 ms, and the next session's
+   * write waited for it); a session's turns do not change while it exists (`forgetTurns`).
+   */
+  private async turnsOf(sessionIds: ReadonlySet<string>): Promise<Map<string, TurnsById>> {
+    const turnsOf = new Map<string, TurnsById>();
+    const unread: string[] = [];
+    for (const id of sessionIds) {
+      const kept = this.turnsRead.get(id);
+      if (kept) turnsOf.set(id, kept);
+      else unread.push(id);
+    }
     const rows = await this.db.sessionTurns.bulkGet(
-      [...sessionIds].map((sessionId) => [this.pid, sessionId]),
+      unread.map((sessionId) => [this.pid, sessionId]),
     );
     for (const row of rows) {
       if (!row) continue;
@@ -336,7 +352,20 @@ export class MemoryStore {
         new Map(row.turns.map((t) => [t.id, { id: t.id, speaker: t.speaker, text: t.text }])),
       );
     }
+    for (const [id, turns] of turnsOf) {
+      this.turnsRead.delete(id); // kept last-used last
+      this.turnsRead.set(id, turns);
+    }
+    for (const id of this.turnsRead.keys()) {
+      if (this.turnsRead.size <= KEPT_SESSIONS_TURNS) break;
+      this.turnsRead.delete(id);
+    }
     return turnsOf;
+  }
+
+  /** Drops the kept turns of these sessions (deleted, or recorded again under the same id). */
+  forgetTurns(sessionIds: Iterable<string>): void {
+    for (const id of sessionIds) this.turnsRead.delete(id);
   }
 
   async counts(): Promise<{ sessions: number; facts: number; nodes: number; pending: number }> {
