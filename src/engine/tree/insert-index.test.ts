@@ -161,7 +161,7 @@ function clusteredDraft(clusters: number, perCluster: number, seed: number) {
 }
 
 describe('InsertIndex near-duplicate bound', () => {
-  it('reads only the rows no ball rules out, and finds what the plain scan finds', () => {
+  it('reads only the rows no cap rules out, and finds what the plain scan finds', () => {
     const { draft, rng, directions } = clusteredDraft(12, 40, 5);
     const index = new InsertIndex(draft);
     const queries = Array.from({ length: 30 }, (_, q) => {
@@ -190,7 +190,7 @@ describe('InsertIndex near-duplicate bound', () => {
     };
     expect(index.firstAtLeast(probe(1), 0.9)).toBe(plainFirstAtLeast(draft, probe(1), 0.9));
     // Facts of one cluster moved under another cluster's leaf, and a new fact far from all
-    // leaves put under the first leaf: the balls the index drew no longer match the leaves.
+    // leaves put under the first leaf: the caps the index drew no longer match the leaves.
     const [leafA, leafB] = [draft.levels[1]![0]!, draft.levels[1]![20]!];
     for (const fact of draft.node(leafA).children.slice(0, 5)) draft.attach(fact, leafB);
     const stranger = draft.addFact(

@@ -7,13 +7,12 @@
  * so the decisions are the ones the plain scans made.
  *
  * The near-duplicate search reads only the facts that could be one: each leaf, and each group of
- * leaves, is a cap on the sphere (a centre and the widest angle from it to one of its facts); a
- * fact in it lies at least angle(query, centre) − that width from the query, so when the cosine
- * of that angle is below the threshold none of its facts is read. A heavy user's new facts read
- * 1–3% of the 30,000 rows.
+ * leaves, is a cap on the sphere over its facts (fact-cap.ts), and the facts of a cap that cannot
+ * reach the threshold are not read. A heavy user's new facts read 1–3% of the 30,000 rows.
  */
 import type { FactId, MemoryTree, NodeId, Vector } from '../types.ts';
 import { dotF32, meanDirection, norm } from '../vector.ts';
+import { capMayHold, type FactCap } from './fact-cap.ts';
 import { TreeIntegrityError } from './tree-integrity-error.ts';
 
 /** What an index reads of the tree it serves: a draft (TreeDraft) during an insert, or a tree. */
@@ -64,40 +63,6 @@ interface Centre {
 }
 
 /**
- * A node's fact rows and the widest angle from a centre to one (as its cosine). It bounds those
- * rows whatever the tree has done since (the rows are checked to hold the same nodes), so it is
- * not checked against the node; a row it misses is read anyway.
- */
-interface Ball {
-  readonly centre: Vector;
-  readonly norm: number;
-  /** Rows of the facts' block, one per child that was a laid-out fact node. */
-  readonly rows: Int32Array;
-  /** The node each row held (a row is believed only while it still holds it). */
-  readonly ids: readonly NodeId[];
-  /** The smallest cosine between the centre and one of those rows: the widest angle. */
-  readonly widest: number;
-}
-
-/**
- * A bound is trusted only this far below the threshold: it is worked out in other steps than the
- * cosines it bounds, each off by far less (a square root near cosine 1: about 1e-8).
- */
-const BOUND_SLACK = 1e-6;
-
-/**
- * The largest cosine with the query that a vector within the cap can have: the cosine of
- * angle(query, centre) − the cap's widest angle (1 when the query is inside the cap), from the
- * cosines of both angles: cos(a − b) = cos a cos b + sin a sin b.
- */
-function capBound(toCentre: number, widest: number): number {
-  const a = Math.max(-1, Math.min(1, toCentre));
-  const b = Math.max(-1, Math.min(1, widest));
-  if (a >= b) return 1;
-  return a * b + Math.sqrt((1 - a * a) * (1 - b * b));
-}
-
-/**
  * What an index has laid out, kept from one insert to the next (keepInsertLayout): the facts'
  * block and the centres. Both are checked before use (the block by its ids, a centre by the
  * children and embeddings it was computed from), so a layout kept for another tree is only ever
@@ -113,8 +78,8 @@ export class InsertLayout {
   /** Fact nodes in level-0 order that the laid-out block already holds. */
   laidOut = 0;
   readonly centres = new Map<NodeId, Centre>();
-  /** The leaves' balls, kept until a leaf's children change. */
-  readonly balls = new Map<NodeId, Ball>();
+  /** The caps of the leaves and level-2 groups, kept until a node's children change. */
+  readonly caps = new Map<NodeId, FactCap>();
   /**
    * Centres known to match the tree the layout is kept for (`checkedFor`): not checked again
    * (reading every leaf's children to check 5,000 centres cost about 20 ms an insert).
@@ -193,7 +158,7 @@ export class InsertIndex {
   }
 
   /**
-   * Every fact laid out and every centre of `levels` computed (with its ball on levels 1 and
+   * Every fact laid out and every centre of `levels` computed (with its cap on levels 1 and
    * 2), ahead of an insert, in slices with `pause` between them (a worker lets a waiting
    * question go first).
    */
@@ -210,7 +175,7 @@ export class InsertIndex {
     let done = 0;
     for (const level of levels) {
       for (const id of this.draft.levels[level] ?? []) {
-        if (level === 1 || level === 2) this.ball(id, level);
+        if (level === 1 || level === 2) this.cap(id, level);
         else this.centre(id);
         if (++done % PREPARE_SLICE === 0) await pause();
       }
@@ -227,7 +192,7 @@ export class InsertIndex {
 
   /**
    * `firstAtLeast` for several embeddings, and the rows it covered: the level-0 nodes there are
-   * now. From row 0 of a tree with leaves, each embedding reads only the rows no ball rules out
+   * now. From row 0 of a tree with leaves, each embedding reads only the rows no cap rules out
    * (`rowsWithin`); otherwise one pass over the rows from `fromRow` serves them all. Same
    * arithmetic per pair, so the same answers; `compared` counts the pairs computed.
    */
@@ -238,8 +203,8 @@ export class InsertIndex {
   ): { found: (NodeId | undefined)[]; rows: number; compared: number } {
     this.layOutFacts();
     const queryNorms = embeddings.map(norm);
-    const open = (this.draft.levels[1]?.length ?? 0) > 0 && fromRow === 0;
-    const pruned = open ? this.rowsWithin(embeddings, queryNorms, threshold) : undefined;
+    const capped = (this.draft.levels[1]?.length ?? 0) > 0 && fromRow === 0;
+    const pruned = capped ? this.rowsWithin(embeddings, queryNorms, threshold) : undefined;
     const found: (NodeId | undefined)[] = embeddings.map(() => undefined);
     let compared = 0;
     if (pruned) {
@@ -280,9 +245,9 @@ export class InsertIndex {
 
   /**
    * For each embedding, the fact rows (ascending) that may lie at cosine ≥ `threshold`: every
-   * fact row but those of a ball the bound rules out, going down from the level-2 balls to the
+   * fact row but those of a cap the bound rules out, going down from the level-2 caps to the
    * leaves' under the ones it cannot; undefined for an embedding no bound applies to (a zero
-   * vector, whose cosine is 0 to everything). A row in no ball (a fact added since) is kept.
+   * vector, whose cosine is 0 to everything). A row in no cap (a fact added since) is kept.
    */
   private rowsWithin(
     embeddings: readonly Vector[],
@@ -291,36 +256,32 @@ export class InsertIndex {
   ): (Int32Array | undefined)[] {
     const levels = this.draft.levels;
     const top = levels.length > 2 ? 2 : 1;
-    const d = this.dimension;
     // The query (its index + 1) whose bound ruled the row out last.
     const ruledOut = new Int32Array(this.laidOut);
-    // Each ball read once for all the queries (a leaf's when a query first opens its group).
-    const groups = (levels[top] ?? []).map((id) => ({ id, ball: this.ball(id, top) }));
-    const leavesOf = new Map<NodeId, Ball[]>();
-    const leafBalls = (id: NodeId) => {
-      let balls = leavesOf.get(id);
-      if (!balls) {
-        balls = this.draft.node(id).children.map((leaf) => this.ball(leaf, 1));
-        leavesOf.set(id, balls);
+    // Each cap read once for all the queries (a leaf's when a query first opens its group).
+    const groups = (levels[top] ?? []).map((id) => ({ id, cap: this.cap(id, top) }));
+    const leavesOf = new Map<NodeId, FactCap[]>();
+    const leafCaps = (id: NodeId) => {
+      let caps = leavesOf.get(id);
+      if (!caps) {
+        caps = this.draft.node(id).children.map((leaf) => this.cap(leaf, 1));
+        leavesOf.set(id, caps);
       }
-      return balls;
+      return caps;
     };
     return embeddings.map((embedding, q) => {
       const queryNorm = queryNorms[q] as number;
       if (queryNorm === 0) return undefined;
       const mark = q + 1;
-      const mayHold = (ball: Ball): boolean => {
-        if (ball.rows.length === 0) return false;
-        const denominator = ball.norm * queryNorm;
-        const toCentre = denominator === 0 ? 0 : dotF32(ball.centre, 0, embedding, d) / denominator;
-        if (capBound(toCentre, ball.widest) >= threshold - BOUND_SLACK) return true;
-        const rows = ball.rows;
+      const mayHold = (cap: FactCap): boolean => {
+        if (capMayHold(cap, embedding, queryNorm, threshold)) return true;
+        const rows = cap.rows;
         for (let i = 0; i < rows.length; i++) ruledOut[rows[i] as number] = mark;
         return false;
       };
-      for (const { id, ball } of groups) {
-        if (!mayHold(ball) || top === 1) continue;
-        for (const leaf of leafBalls(id)) mayHold(leaf);
+      for (const { id, cap } of groups) {
+        if (!mayHold(cap) || top === 1) continue;
+        for (const leaf of leafCaps(id)) mayHold(leaf);
       }
       const rows: number[] = [];
       const norms = this.factNorms;
@@ -332,11 +293,11 @@ export class InsertIndex {
   }
 
   /**
-   * A node's ball: the fact rows under it (laid out) and the widest angle from its centre to
+   * A node's cap: the fact rows under it (laid out) and the widest angle from its centre to
    * one. Kept while its rows hold the same nodes: it bounds those rows whatever else changed.
    */
-  private ball(id: NodeId, level: number): Ball {
-    const kept = this.layout.balls.get(id);
+  private cap(id: NodeId, level: number): FactCap {
+    const kept = this.layout.caps.get(id);
     if (kept?.ids.every((fact, i) => this.factIds[kept.rows[i] as number] === fact)) return kept;
     const centre = this.centre(id);
     const rows: number[] = [];
@@ -358,15 +319,15 @@ export class InsertIndex {
       }
     };
     addRows(id, level);
-    const ball = {
+    const cap = {
       centre: centre.vector,
       norm: centre.norm,
       rows: Int32Array.from(rows),
       ids,
       widest,
     };
-    this.layout.balls.set(id, ball);
-    return ball;
+    this.layout.caps.set(id, cap);
+    return cap;
   }
 
   /** The leaf (level 1, in level order, first on ties) whose centre is closest, and its cosine. */
@@ -393,7 +354,7 @@ export class InsertIndex {
   /** A node's children changed: its centre is computed again when next needed. */
   childrenChanged(id: NodeId): void {
     this.centres.delete(id);
-    this.layout.balls.delete(id);
+    this.layout.caps.delete(id);
     this.layout.checked.delete(id);
   }
 
