@@ -264,14 +264,13 @@ export class MemoryStore {
       filter.conversationId === undefined
         ? undefined
         : new Set((await this.sessions(filter.conversationId)).map((s) => s.id));
-    const plainPage =
-      filter.limit !== undefined &&
-      !ids &&
-      words.length === 0 &&
-      filter.sessionId === undefined &&
-      !inConversation;
+    // The inspector's first page (a limit, no filter) is carried over from the last one.
+    const firstPage =
+      !ids && words.length === 0 && filter.sessionId === undefined && !inConversation
+        ? filter.limit
+        : undefined;
     const chosen: Fact[] = [];
-    for (const fact of plainPage ? [] : tree.facts.values()) {
+    for (const fact of firstPage === undefined ? tree.facts.values() : []) {
       if (ids && !ids.has(fact.id)) continue;
       if (words.length > 0) {
         const text = fact.text.toLowerCase();
@@ -285,11 +284,10 @@ export class MemoryStore {
       if (inConversation && !fact.sources.some((s) => inConversation.has(s.sessionId))) continue;
       chosen.push(fact);
     }
-    // The inspector's first page (no filter) is carried over from the last one where it can be.
     const listed =
-      plainPage && filter.limit !== undefined
-        ? firstPageOf(tree.facts, filter.limit)
-        : firstById(chosen, filter.limit);
+      firstPage === undefined
+        ? firstById(chosen, filter.limit)
+        : firstPageOf(tree.facts, firstPage);
     const own = new Set(listed.flatMap((fact) => fact.sources.map((s) => s.sessionId)));
     const lifetime = lifetimeViews(tree.facts);
     // The lineages name sessions too: a first pass over the listed facts collects them.
