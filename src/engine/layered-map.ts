@@ -12,8 +12,21 @@
 /** Marks a base key deleted in the changes. */
 const GONE: unique symbol = Symbol('gone');
 
-/** Each base's keys' indexes, once asked for (`positions`). */
-const baseIndexes = new WeakMap<object, Map<unknown, number>>();
+/**
+ * Each base's keys in order and their indexes, worked out once per base when first asked (a base,
+ * or a plain map given to `tailOf` or `positions`, never changes: every tree map is frozen).
+ */
+const baseOrders = new WeakMap<object, { keys: unknown[]; index: Map<unknown, number> }>();
+
+function baseOrder<K>(base: ReadonlyMap<K, unknown>): { keys: K[]; index: Map<K, number> } {
+  let order = baseOrders.get(base) as { keys: K[]; index: Map<K, number> } | undefined;
+  if (!order) {
+    const keys = [...base.keys()];
+    order = { keys, index: new Map(keys.map((key, i) => [key, i])) };
+    baseOrders.set(base, order);
+  }
+  return order;
+}
 
 /** Changes are folded into a new base once they outnumber the base's entries over this. */
 const FOLD_SHARE = 8;
@@ -67,11 +80,10 @@ export class LayeredMap<K, V> implements ReadonlyMap<K, V> {
    */
   static tailOf<K, V>(map: ReadonlyMap<K, V>): { lastOfBase: K | undefined; added: K[] } {
     const layered = map instanceof LayeredMap ? (map as LayeredMap<K, V>) : undefined;
-    let lastOfBase: K | undefined;
-    for (const key of (layered?.base ?? map).keys()) {
-      if (layered?.over.get(key) !== GONE) lastOfBase = key;
-    }
-    return { lastOfBase, added: layered ? [...layered.added.keys()] : [] };
+    const { keys } = baseOrder(layered?.base ?? map);
+    let at = keys.length - 1;
+    while (at >= 0 && layered?.over.get(keys[at] as K) === GONE) at--;
+    return { lastOfBase: keys[at], added: layered ? [...layered.added.keys()] : [] };
   }
 
   /**
@@ -83,14 +95,7 @@ export class LayeredMap<K, V> implements ReadonlyMap<K, V> {
   static positions<K, V>(map: ReadonlyMap<K, V>): (key: K) => number | undefined {
     const layered = map instanceof LayeredMap ? (map as LayeredMap<K, V>) : undefined;
     const base = layered?.base ?? map;
-    let indexes = baseIndexes.get(base) as Map<K, number> | undefined;
-    if (!indexes) {
-      indexes = new Map();
-      let i = 0;
-      for (const key of base.keys()) indexes.set(key, i++);
-      baseIndexes.set(base, indexes);
-    }
-    const inBase = indexes;
+    const inBase = baseOrder(base).index;
     if (!layered) return (key) => inBase.get(key);
     const added = new Map<K, number>();
     for (const key of layered.added.keys()) added.set(key, base.size + added.size);
