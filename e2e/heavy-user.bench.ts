@@ -14,7 +14,8 @@
  *     from the page;
  *   - insert: memory.ingest of a new 10-turn session (extractive facts, embed, insert), round trip:
  *     the first of a fresh page's worker (after its open) and a later one in the same worker, each
- *     on INSERT_RUNS fresh pages: median, min and max;
+ *     on INSERT_RUNS fresh pages: median, min and max, and how many facts each added (the rest
+ *     merged into facts the memory held). Every session is another (heavy-user-sessions.ts);
  *   - rebuild: memory.rebuild() round trip; meanwhile the page counts its frames with
  *     requestAnimationFrame, and performance.measureUserAgentSpecificMemory() (the page is
  *     crossOriginIsolated; Chromium runs with ForceEagerMeasureMemory) is sampled 2 s after the
@@ -38,10 +39,16 @@ import { expect, test } from './network-guard.ts';
 import { chromiumPath, quietChromiumArgs } from './chromium.ts';
 import { screenshotPath } from './screenshots.ts';
 import { inMs, inSeconds, spread, spreadCell, stats } from './bench-spread.ts';
+import { NEW_SESSION_COUNT, newSessionTexts } from './heavy-user-sessions.ts';
 
 const PROFILE_FILE = process.env.GROVE_HEAVY_PROFILE ?? join(tmpdir(), 'grove-heavy-user-v1.json');
 const OPEN_RUNS = Number(process.env.GROVE_BENCH_OPEN_RUNS ?? 5);
 const INSERT_RUNS = Number(process.env.GROVE_BENCH_INSERT_RUNS ?? 3);
+if (2 * INSERT_RUNS > NEW_SESSION_COUNT) {
+  throw new RangeError(
+    `GROVE_BENCH_INSERT_RUNS is at most ${NEW_SESSION_COUNT / 2} (two sessions a run)`,
+  );
+}
 const FPS_SECONDS = Number(process.env.GROVE_BENCH_SECONDS ?? 6);
 /** GROVE_BENCH_REBUILD=0 skips the rebuild (minutes at 30k facts) when working on the rest. */
 const REBUILD = process.env.GROVE_BENCH_REBUILD !== '0';
@@ -63,19 +70,6 @@ const QUESTIONS = [
   'What did I bake last?',
   'Which language am I learning?',
   'What is my dog called?',
-];
-
-const NEW_SESSION = [
-  'I adopted a second cat called Mochi.',
-  'My brother Felix moved to Tallinn for a new job.',
-  'I started going to a pottery class on Thursdays.',
-  'I want to run the Lisbon half marathon next year.',
-  'I am allergic to kiwi, I found out last week.',
-  'My favourite dish to cook is now mushroom ramen.',
-  'I replaced my e-reader because the screen cracked.',
-  'I am learning Korean with a tutor on Sundays.',
-  'I planted garlic in the allotment in October.',
-  'I put 150 euros a month into a holiday fund.',
 ];
 
 // Without ForceEagerMeasureMemory Chromium answers measureUserAgentSpecificMemory only at its
@@ -126,10 +120,10 @@ async function waitForTree(page: Page, roots: number): Promise<void> {
 const newSession = (n: number) => ({
   id: `bench-new-session-${n}`,
   time: `2026-01-${String(2 + n).padStart(2, '0')}T19:00:00.000Z`,
-  turns: NEW_SESSION.map((text, i) => ({
+  turns: newSessionTexts(n).map((text, i) => ({
     id: `bench-new-session-${n}:t${i}`,
     speaker: 'user' as const,
-    text: n === 0 ? text : `${text.slice(0, -1)}, run ${n} of the bench.`,
+    text,
   })),
 });
 
@@ -198,7 +192,8 @@ test('a heavy user: 1,800 sessions, 30,000 facts', async ({ page, browser }, tes
   }, QUESTIONS);
 
   // Insert: on a fresh page each time, the worker's first session (after its open) and a later one.
-  const inserts: { firstMs: number; laterMs: number; factsAdded: number }[] = [];
+  const inserts: { firstMs: number; laterMs: number; firstAdded: number; laterAdded: number }[] =
+    [];
   for (let run = 0; run < INSERT_RUNS; run++) {
     await page.goto('/', { waitUntil: 'commit' });
     await waitForTree(page, roots);
@@ -211,10 +206,12 @@ test('a heavy user: 1,800 sessions, 30,000 facts', async ({ page, browser }, tes
           let start = performance.now();
           await memory.ingest(first!, 'default');
           const firstMs = performance.now() - start;
+          const between = (await memory.counts()).facts;
           start = performance.now();
           await memory.ingest(later!, 'default');
           const laterMs = performance.now() - start;
-          return { firstMs, laterMs, factsAdded: (await memory.counts()).facts - before };
+          const after = (await memory.counts()).facts;
+          return { firstMs, laterMs, firstAdded: between - before, laterAdded: after - between };
         },
         [newSession(2 * run), newSession(2 * run + 1)],
       ),
@@ -223,7 +220,7 @@ test('a heavy user: 1,800 sessions, 30,000 facts', async ({ page, browser }, tes
   const insert = {
     first: spread(inserts.map((i) => i.firstMs)),
     later: spread(inserts.map((i) => i.laterMs)),
-    factsAdded: inserts.reduce((sum, i) => sum + i.factsAdded, 0),
+    factsAdded: inserts.reduce((sum, i) => sum + i.firstAdded + i.laterAdded, 0),
   };
 
   // Rebuild in the worker, the page's frames and the worker's memory sampled meanwhile.
@@ -390,7 +387,12 @@ test('a heavy user: 1,800 sessions, 30,000 facts', async ({ page, browser }, tes
       sessionsPerRun: 2,
       factsAdded: insert.factsAdded,
       llmCalls: 0,
-      runs: inserts.map((i) => ({ firstMs: r(i.firstMs), laterMs: r(i.laterMs) })),
+      runs: inserts.map((i) => ({
+        firstMs: r(i.firstMs),
+        laterMs: r(i.laterMs),
+        firstAdded: i.firstAdded,
+        laterAdded: i.laterAdded,
+      })),
     },
     rebuild: rebuild && {
       budgetMs: BUDGETS.rebuildMs,
