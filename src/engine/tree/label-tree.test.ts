@@ -5,7 +5,7 @@ import { TreeDraft } from './draft.ts';
 import { editFact, removeFacts } from './edit.ts';
 import { labelCoverage } from './label-coverage.ts';
 import { formatLabel, parseLabel } from './label-format.ts';
-import { labelTree, SCOPED_RELABEL_MAX_FACTS } from './label-tree.ts';
+import { labelTree, SCOPED_RELABEL_MAX_FACTS, SIBLING_RELABEL_MAX_FACTS } from './label-tree.ts';
 import { keywordSummariser } from './summarise.ts';
 
 const embedder = new HashEmbedder();
@@ -114,7 +114,9 @@ describe('labelCoverage', () => {
     expect(nodes).toBe(2);
     expect(coverage).toBeCloseTo((2 / 3 + 0) / 2, 12);
   });
+});
 
+describe('labelTree, scoped to what an insert changed', () => {
   it('with the summaries an insert changed, relabels only those and their siblings, as a full labelling would', () => {
     const TOPICS = [
       BREAD,
@@ -178,6 +180,43 @@ describe('labelCoverage', () => {
     const scoped = labelTree(inserted, new Set([a]));
     expect(scoped.nodes.get(a)!.text).toBe(labelled.nodes.get(a)!.text); // the stand-in is labelled
     expect(scoped.nodes.get(b)!.text).toBe(stale); // over the limit: left for the next rebuild
+    expect(labelTree(inserted).nodes.get(b)!.text).toBe(labelled.nodes.get(b)!.text);
+  });
+
+  it('in a group over the sibling limit, relabels the changed summaries and stand-ins, not their siblings', () => {
+    const draft = TreeDraft.empty();
+    const size = Math.ceil(SIBLING_RELABEL_MAX_FACTS / 3) + 1;
+    const topics = ['sourdough bread baking', 'coastal trail hiking', 'korean grammar lessons'];
+    const leaves = addLeaves(
+      draft,
+      topics.map((topic) =>
+        Array.from({ length: size }, (_, i) => `Note ${i} about ${topic} number ${i % 13}.`),
+      ),
+    );
+    draft.addSummary(
+      2,
+      'Note 0 about sourdough bread baking number 0.',
+      embedder.embedOne('x'),
+      leaves,
+    );
+    const labelled = labelTree(
+      draft.freeze({ seed: 1, factCount: 3 * size, leafCohesion: 1, leafCohesionStd: 0 }, 0),
+    );
+    const [a, b, c] = leaves as [NodeId, NodeId, NodeId];
+    const stale = formatLabel({ keywords: ['stale'], quote: 'An older label.' });
+    const nodes = new Map(labelled.nodes);
+    nodes.set(a, { ...labelled.nodes.get(a)!, text: stale }); // the summary the insert changed
+    nodes.set(b, { ...labelled.nodes.get(b)!, text: stale }); // a sibling with an older label
+    nodes.set(c, {
+      ...labelled.nodes.get(c)!,
+      text: 'Note 3 about korean grammar lessons number 3.',
+    });
+    const inserted: MemoryTree = { ...labelled, nodes };
+
+    const scoped = labelTree(inserted, new Set([a]));
+    expect(scoped.nodes.get(a)!.text).toBe(labelled.nodes.get(a)!.text); // as a full labelling
+    expect(scoped.nodes.get(b)).toBe(inserted.nodes.get(b)); // kept for the next full labelling
+    expect(scoped.nodes.get(c)!.text).toBe(labelled.nodes.get(c)!.text); // the stand-in is labelled
     expect(labelTree(inserted).nodes.get(b)!.text).toBe(labelled.nodes.get(b)!.text);
   });
 });
