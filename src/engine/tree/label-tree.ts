@@ -6,7 +6,7 @@
  * relabelled. Pure and cheap (one pass over the facts per level): run after every change, so
  * labels follow inserts, splits, edits and deletions, and siblings' keywords stay distinct.
  */
-import type { FactId, MemoryTree, NodeId, Vector } from '../types.ts';
+import type { FactId, MemoryTree, NodeId, TreeNode, Vector } from '../types.ts';
 import { cosine, meanDirection } from '../vector.ts';
 import { classCounts, classTfIdf, classWeights, pickKeywords } from './c-tf-idf.ts';
 import { factNodeId } from './draft.ts';
@@ -40,19 +40,31 @@ interface Members {
   count(id: NodeId): number;
 }
 
+/**
+ * A leaf's facts, kept per leaf object across labellings: a leaf's children are fact nodes, and a
+ * fact node stands for one fact while it lives, so they change only with the leaf's children,
+ * which make a new leaf object. Each labelling after an insert listed the facts under every
+ * group it weighed, one node look-up per fact (60 ms at 30,000 facts); now per changed leaf.
+ */
+const leafFacts = new WeakMap<TreeNode, readonly FactId[]>();
+
 function lazyMembers(tree: MemoryTree): Members {
   const known = new Map<NodeId, readonly FactId[]>();
+  const factsOf = (node: TreeNode): readonly FactId[] =>
+    node.level === 0
+      ? node.factId === undefined
+        ? []
+        : [node.factId]
+      : node.children.flatMap((c) => get(c));
   const get = (id: NodeId): readonly FactId[] => {
     const kept = known.get(id);
     if (kept) return kept;
     const node = tree.nodes.get(id);
-    const facts = !node
-      ? []
-      : node.level === 0
-        ? node.factId === undefined
-          ? []
-          : [node.factId]
-        : node.children.flatMap((c) => get(c));
+    let facts: readonly FactId[] = [];
+    if (node?.level === 1) {
+      facts = leafFacts.get(node) ?? factsOf(node);
+      leafFacts.set(node, facts);
+    } else if (node) facts = factsOf(node);
     known.set(id, facts);
     return facts;
   };
@@ -65,6 +77,7 @@ function lazyMembers(tree: MemoryTree): Members {
     const node = tree.nodes.get(id);
     let n = 0;
     if (node?.level === 0) n = node.factId === undefined ? 0 : 1;
+    else if (node?.level === 1) n = get(id).length;
     else if (node) for (const child of node.children) n += count(child);
     counted.set(id, n);
     return n;
