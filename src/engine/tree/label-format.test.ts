@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cutQuote, formatLabel, labelTerms, parseLabel, QUOTE_MAX_CHARS } from './label-format.ts';
+import { isStopWord, wordTokens } from '../discourse/words.ts';
+import {
+  cutQuote,
+  formatLabel,
+  isGenericWord,
+  labelTerms,
+  parseLabel,
+  QUOTE_MAX_CHARS,
+} from './label-format.ts';
 
 describe('keyword labels', () => {
   it('keeps content words in their surface form, lower case, without stop or filler words', () => {
@@ -8,6 +16,30 @@ describe('keyword labels', () => {
       'sourdough',
       'loaves',
       'flour',
+    ]);
+  });
+
+  it("reads a text's word tokens as they are defined, possessives dropped", () => {
+    // The definition: every word token's norm of at least three characters with a letter, not a
+    // stop, filler or generic word. labelTerms reads the same without the token objects.
+    const defined = (text: string) =>
+      wordTokens(text.replace(/['’]s\b/gu, ''))
+        .map((t) => t.norm)
+        .filter((w) => w.length >= 3 && /\p{L}/u.test(w) && !isStopWord(w) && !isGenericWord(w));
+    for (const text of [
+      "Maya's new e-bike cost 1,250 euros, 15% off at Tom’s shop.",
+      "We don't eat at O'Brien's any more; it's 3.5 km away.",
+      'Ünïcode cafés in Zürich, naïve résumé-writing, 2nd place, COVID-19 jabs.',
+      'a an ox it’s I/O 10k x-ray re-do well-being "quoted" (brackets) ... ——',
+      '',
+    ]) {
+      expect(labelTerms(text)).toEqual(defined(text));
+    }
+    expect(labelTerms("Maya's new e-bike cost 1,250 euros")).toEqual([
+      'maya',
+      'e-bike',
+      'cost',
+      'euros',
     ]);
   });
 

@@ -3,7 +3,7 @@
  * and cut to a readable length, e.g. `sourdough · flour · loaves — "I bake sourdough every…"`.
  * The words a label may use, and how a label is written and read back (for the coverage metric).
  */
-import { isStopWord, wordTokens } from '../discourse/words.ts';
+import { isStopWord, tokenNorm, wordSurfaces, wordTokens } from '../discourse/words.ts';
 
 export interface NodeLabel {
   readonly keywords: readonly string[];
@@ -51,10 +51,19 @@ const QUOTE_SEPARATOR = ' — ';
  * keeps the form it has in the facts.
  */
 export function labelTerms(text: string): string[] {
-  return wordTokens(text.replace(/['’]s\b/gu, ''))
-    .map((t) => t.norm)
-    .filter((w) => w.length >= 3 && /\p{L}/u.test(w) && !isStopWord(w) && !GENERIC.has(w));
+  const terms: string[] = [];
+  for (const surface of wordSurfaces(text.replace(POSSESSIVE, ''))) {
+    if (surface.length < 3) continue; // its norm is no longer
+    const norm = tokenNorm(surface);
+    if (norm.length >= 3 && LETTER.test(norm) && !isStopWord(norm) && !GENERIC.has(norm)) {
+      terms.push(norm);
+    }
+  }
+  return terms;
 }
+
+const POSSESSIVE = /['’]s\b/gu;
+const LETTER = /\p{L}/u;
 
 /** Every word of `text`, lower case, possessive 's dropped (for "does this fact name the keyword"). */
 export function wordsOf(text: string): Set<string> {
