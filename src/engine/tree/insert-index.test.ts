@@ -90,6 +90,47 @@ describe('InsertIndex', () => {
     );
   });
 
+  it('with the cosines scored ahead, finds the scan’s closest leaf as leaves change and join, reading only those', () => {
+    const { draft, rng } = draftOf(400, 40, 13);
+    const index = new InsertIndex(draft);
+    const queries = Array.from({ length: 30 }, (_, q) => {
+      const existing = draft.node(draft.levels[0]![Math.floor(rng.next() * 400)]!).embedding;
+      return q % 3 === 0 ? randomVector(rng) : existing.map((x) => x + 0.05 * gaussian(rng));
+    });
+    queries.push(new Float32Array(DIM)); // a zero vector: cosine 0 to every leaf
+    index.scoreLeavesAhead(queries);
+    let fact = 0;
+    const addFact = (embedding: Vector) =>
+      draft.addFact(
+        {
+          id: asFactId(`ahead${fact++}`),
+          text: 'new',
+          category: 'other',
+          sources: [{ sessionId: asSessionId('s'), turnIds: [asTurnId('t')] }],
+        },
+        embedding,
+      ).id;
+    let changes = 0;
+    for (const [q, query] of queries.entries()) {
+      const { leaf, score } = index.closestLeaf(query);
+      const scan = plainClosestLeaf(draft, query);
+      expect(leaf).toBe(scan.leaf);
+      expect(score).toBeCloseTo(scan.score, 6);
+      // The leaf found takes a fact far from it (its centre moves away), or a new leaf starts
+      // where the next query is.
+      if (q % 5 === 4 && q + 1 < queries.length) {
+        draft.addSummary(1, 'new leaf', queries[q + 1]!, [addFact(queries[q + 1]!)]);
+      } else {
+        draft.attach(addFact(randomVector(rng).map((x) => 3 * x)), leaf!);
+        index.childrenChanged(leaf!);
+      }
+      changes++;
+    }
+    // Each query worked out only the leaves changed or added before it, not all 40-odd.
+    expect(index.leafCosinesComputed).toBeLessThanOrEqual((changes * queries.length) / 2);
+    expect(index.leafCosinesComputed).toBeGreaterThan(0);
+  });
+
   it('takes a zero vector to be at cosine 0, as cosine does, and a non-fact node for no duplicate', () => {
     const { draft } = draftOf(10, 2, 3);
     const index = new InsertIndex(draft);

@@ -13,6 +13,7 @@
 import type { FactId, MemoryTree, NodeId, Vector } from '../types.ts';
 import { dotF32, meanDirection, norm } from '../vector.ts';
 import { capMayHold, type FactCap } from './fact-cap.ts';
+import { centreCosine, LeafScoresAhead } from './leaf-scores.ts';
 import { TreeIntegrityError } from './tree-integrity-error.ts';
 
 /** What an index reads of the tree it serves: a draft (TreeDraft) during an insert, or a tree. */
@@ -332,8 +333,25 @@ export class InsertIndex {
 
   /** The leaf (level 1, in level order, first on ties) whose centre is closest, and its cosine. */
   closestLeaf(embedding: Vector): { leaf: NodeId | undefined; score: number } {
-    const { node, score } = this.closestAt(1, embedding);
+    const level = this.draft.levels[1] ?? [];
+    const { node, score } =
+      this.ahead?.closest(level, embedding, (id) => this.centre(id)) ??
+      this.closestAt(1, embedding);
     return { leaf: node, score };
+  }
+
+  /** Works out the cosines of `queries` to every leaf centre now, for their `closestLeaf`. */
+  scoreLeavesAhead(queries: readonly Vector[]): void {
+    this.ahead = LeafScoresAhead.score(this.draft.levels[1] ?? [], queries, (id) =>
+      this.centre(id),
+    );
+  }
+
+  private ahead: LeafScoresAhead | undefined;
+
+  /** Leaf cosines worked out after `scoreLeavesAhead` (tests read it). */
+  get leafCosinesComputed(): number {
+    return this.ahead?.computed ?? 0;
   }
 
   /** The node of `level` (in level order, first on ties) whose centre is closest. */
@@ -342,10 +360,7 @@ export class InsertIndex {
     let best: NodeId | undefined;
     let score = Number.NEGATIVE_INFINITY;
     for (const id of this.draft.levels[level] ?? []) {
-      const centre = this.centre(id);
-      const denominator = centre.norm * queryNorm;
-      const s =
-        denominator === 0 ? 0 : dotF32(centre.vector, 0, embedding, embedding.length) / denominator;
+      const s = centreCosine(this.centre(id), embedding, queryNorm);
       if (s > score) [best, score] = [id, s];
     }
     return { node: best, score };
@@ -356,6 +371,7 @@ export class InsertIndex {
     this.centres.delete(id);
     this.layout.caps.delete(id);
     this.layout.checked.delete(id);
+    this.ahead?.childrenChanged(id);
   }
 
   private centre(id: NodeId): Centre {

@@ -65,6 +65,10 @@ export async function insertFacts(
     newFacts.map((f) => f.embedding),
     DUPLICATE_COSINE,
   );
+  // The facts no near-duplicate holds yet are placed: their cosines to every leaf, in one pass.
+  if (draft.height > 1) {
+    index.scoreLeavesAhead(newFacts.flatMap((f, i) => (before.found[i] ? [] : [f.embedding])));
+  }
   for (const [i, fact] of newFacts.entries()) {
     options.signal?.throwIfAborted();
     const duplicate = findDuplicate(
