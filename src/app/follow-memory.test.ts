@@ -128,4 +128,38 @@ describe('following memory changes from other tabs', () => {
       otherTab.close();
     }
   });
+
+  it('refreshes now for a change the caller made, and not again when news of it comes', async () => {
+    const name = `grove-test-follow-now-${Math.random()}`;
+    const db = new GroveDb(name);
+    const worker = new GroveDb(name);
+    const store = createGroveStore();
+    store.getState().setActiveProfile('alice');
+    const refresh = vi.fn(async () => undefined);
+    const clock = manualClock();
+    const follower = followMemoryChanges(db, store, refresh, {
+      quietMs: 250,
+      maxWaitMs: 1000,
+      after: clock.after,
+    });
+    try {
+      await follower.watching();
+      // The worker remembers a session; the chat, told so, refreshes the views at once.
+      await worker.treeHeads.put({ profileId: 'alice', version: 1 } as never);
+      await follower.refreshNow();
+      expect(refresh).toHaveBeenCalledTimes(1);
+      expect(refresh).toHaveBeenLastCalledWith({ tree: true });
+      // News of that change is not news; a later setting is, and reads the counts only.
+      const before = clock.scheduled();
+      await worker.settings.put({ profileId: 'alice', key: 'memoryPaused', value: true });
+      await vi.waitFor(() => expect(clock.scheduled()).toBeGreaterThan(before));
+      clock.advance(1000);
+      expect(refresh).toHaveBeenCalledTimes(2);
+      expect(refresh).toHaveBeenLastCalledWith({ tree: false });
+    } finally {
+      follower.stop();
+      db.close();
+      worker.close();
+    }
+  });
 });

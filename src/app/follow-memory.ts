@@ -40,6 +40,8 @@ const realTimer = (run: () => void, ms: number) => {
 export interface MemoryFollower {
   /** Settles once the open profile's first reading is in (later changes refresh the views). */
   readonly watching: () => Promise<void>;
+  /** Refreshes the views now, for every change made so far (once, not again when news of it comes). */
+  refreshNow(): Promise<void>;
   stop(): void;
 }
 
@@ -88,13 +90,17 @@ export function followMemoryChanges(
 
   let watching: Subscription | undefined;
   let firstReading = Promise.resolve();
+  /** The profile watched, and the memory's fingerprint the views were last read for. */
+  let watched = '';
+  let seen: MemoryFingerprint | undefined;
+  let read = () => {};
   const watch = (profileId: string) => {
     watching?.unsubscribe();
     // What the last profile's changes wanted: opening the next one reads all of it anyway.
     cancelTimers();
     wanted = null;
-    let seen: MemoryFingerprint | undefined;
-    let read = () => {};
+    watched = profileId;
+    seen = undefined;
     firstReading = new Promise<void>((resolve) => (read = resolve));
     watching = liveQuery(() => memoryFingerprint(db, profileId)).subscribe({
       next: (fingerprint) => {
@@ -109,12 +115,34 @@ export function followMemoryChanges(
       error: () => undefined, // the views keep what they show; the next refresh says more
     });
   };
+  /**
+   * Reads the views now, for the memory as it is now: the change the caller made (a session it
+   * saw remembered) and any waiting for a refresh, which the liveQuery's news of them would
+   * otherwise refresh a second time, a moment later (a tree redrawn under the user's fingers).
+   */
+  const refreshNow = async (): Promise<void> => {
+    const profileId = watched;
+    const fingerprint = await memoryFingerprint(db, profileId).catch(() => undefined);
+    if (fingerprint && profileId === watched) {
+      seen = fingerprint;
+      read();
+    }
+    wanted = { tree: true };
+    cancelTimers();
+    // A refresh under way may have read the memory before the change: this one runs after it,
+    // unless one that started after this call took it.
+    while (running) await running;
+    if (!wanted) return;
+    runWanted();
+    await running;
+  };
   watch(store.getState().activeProfileId);
   const unsubscribe = store.subscribe((s, prev) => {
     if (s.activeProfileId !== prev.activeProfileId) watch(s.activeProfileId);
   });
   return {
     watching: () => firstReading,
+    refreshNow,
     stop() {
       unsubscribe();
       watching?.unsubscribe();

@@ -202,12 +202,15 @@ export function startServices(location: Location = window.location): AppServices
   });
   const chatLlm = chatLlmSource(testMode, oneEngine);
   const tasks = createTaskAssist({ store, memory, chatLlm });
+  // Changes from other tabs (and this tab's worker) reach the memory views, as they reach the list.
+  const follower = followMemoryChanges(pageDb, store, (scope) => memoryActions.refresh(scope));
   const chat = createChatController({
     store,
     memory,
     chatLlm,
     tasks,
-    onMemoryChanged: () => memoryActions.refresh(),
+    // Through the follower: one refresh for the session, not a second when news of it comes.
+    onMemoryChanged: () => follower.refreshNow(),
     topics: createTopicRouter({ store, embedder: topicEmbedder }),
   });
 
@@ -242,8 +245,6 @@ export function startServices(location: Location = window.location): AppServices
   store.getState().setActiveProfile(profileId);
   persistTopics(store, history, storage);
   persistChat(store, history, storage);
-  // Changes from other tabs (and this tab's worker) reach the memory views, as they reach the list.
-  followMemoryChanges(pageDb, store, (scope) => memoryActions.refresh(scope));
   const conversations = createConversationActions({ store, chat, history, storage });
   void memoryActions.openProfile(
     profileId,
