@@ -202,15 +202,12 @@ export function startServices(location: Location = window.location): AppServices
   });
   const chatLlm = chatLlmSource(testMode, oneEngine);
   const tasks = createTaskAssist({ store, memory, chatLlm });
-  // Changes from other tabs (and this tab's worker) reach the memory views, as they reach the list.
-  const follower = followMemoryChanges(pageDb, store, (scope) => memoryActions.refresh(scope));
   const chat = createChatController({
     store,
     memory,
     chatLlm,
     tasks,
-    // Through the follower: one refresh for the session, not a second when news of it comes.
-    onMemoryChanged: () => follower.refreshNow(),
+    onMemoryChanged: () => memoryActions.refresh(),
     topics: createTopicRouter({ store, embedder: topicEmbedder }),
   });
 
@@ -245,6 +242,8 @@ export function startServices(location: Location = window.location): AppServices
   store.getState().setActiveProfile(profileId);
   persistTopics(store, history, storage);
   persistChat(store, history, storage);
+  // Changes from other tabs (and this tab's worker) reach the memory views, as they reach the list.
+  followMemoryChanges(pageDb, store, (scope) => memoryActions.refresh(scope));
   const conversations = createConversationActions({ store, chat, history, storage });
   void memoryActions.openProfile(
     profileId,
