@@ -13,6 +13,27 @@ function randomVector(rng: Rng): Vector {
   return Float32Array.from({ length: DIM }, () => gaussian(rng));
 }
 
+/** A fact of one session and turn, added to `draft` with `embedding`: its level-0 node. */
+function addFact(draft: TreeDraft, id: string, text: string, embedding: Vector) {
+  return draft.addFact(
+    {
+      id: asFactId(id),
+      text,
+      category: 'other',
+      sources: [{ sessionId: asSessionId('s'), turnIds: [asTurnId('t')] }],
+    },
+    embedding,
+  );
+}
+
+/** `count` queries: every third random, the others near a fact of `draft`'s first `facts`. */
+function queriesNear(draft: TreeDraft, rng: Rng, count: number, facts: number): Vector[] {
+  return Array.from({ length: count }, (_, q) => {
+    const existing = draft.node(draft.levels[0]![Math.floor(rng.next() * facts)]!).embedding;
+    return q % 3 === 0 ? randomVector(rng) : existing.map((x) => x + 0.05 * gaussian(rng));
+  });
+}
+
 /** A draft of `facts` facts under `leaves` leaves, seeded; a zero vector among the facts. */
 function draftOf(facts: number, leaves: number, seed: number) {
   const rng = createRng(seed);
@@ -20,15 +41,7 @@ function draftOf(facts: number, leaves: number, seed: number) {
   const leafIds: NodeId[] = [];
   for (let f = 0; f < facts; f++) {
     const embedding = f === 3 ? new Float32Array(DIM) : randomVector(rng);
-    const node = draft.addFact(
-      {
-        id: asFactId(`f${f}`),
-        text: `fact ${f}`,
-        category: 'other',
-        sources: [{ sessionId: asSessionId('s'), turnIds: [asTurnId('t')] }],
-      },
-      embedding,
-    );
+    const node = addFact(draft, `f${f}`, `fact ${f}`, embedding);
     if (f < leaves) leafIds.push(draft.addSummary(1, node.text, embedding, [node.id]).id);
     else draft.attach(node.id, leafIds[f % leaves]!);
   }
@@ -72,15 +85,7 @@ describe('InsertIndex', () => {
       }
       expect(index.closestLeaf(query)).toEqual(plainClosestLeaf(draft, query));
       // The insert's own changes: a new fact joins the closest leaf, whose centre moves.
-      const node = draft.addFact(
-        {
-          id: asFactId(`new${step}`),
-          text: 'new',
-          category: 'other',
-          sources: [{ sessionId: asSessionId('s'), turnIds: [asTurnId('t')] }],
-        },
-        query,
-      );
+      const node = addFact(draft, `new${step}`, 'new', query);
       const { leaf } = index.closestLeaf(query);
       draft.attach(node.id, leaf!);
       index.childrenChanged(leaf!);
@@ -93,23 +98,11 @@ describe('InsertIndex', () => {
   it('with the cosines scored ahead, finds the scan’s closest leaf as leaves change and join, reading only those', () => {
     const { draft, rng } = draftOf(400, 40, 13);
     const index = new InsertIndex(draft);
-    const queries = Array.from({ length: 30 }, (_, q) => {
-      const existing = draft.node(draft.levels[0]![Math.floor(rng.next() * 400)]!).embedding;
-      return q % 3 === 0 ? randomVector(rng) : existing.map((x) => x + 0.05 * gaussian(rng));
-    });
+    const queries = queriesNear(draft, rng, 30, 400);
     queries.push(new Float32Array(DIM)); // a zero vector: cosine 0 to every leaf
     index.scoreLeavesAhead(queries);
     let fact = 0;
-    const addFact = (embedding: Vector) =>
-      draft.addFact(
-        {
-          id: asFactId(`ahead${fact++}`),
-          text: 'new',
-          category: 'other',
-          sources: [{ sessionId: asSessionId('s'), turnIds: [asTurnId('t')] }],
-        },
-        embedding,
-      ).id;
+    const newFact = (embedding: Vector) => addFact(draft, `ahead${fact++}`, 'new', embedding).id;
     let changes = 0;
     for (const [q, query] of queries.entries()) {
       const { leaf, score } = index.closestLeaf(query);
@@ -119,9 +112,9 @@ describe('InsertIndex', () => {
       // The leaf found takes a fact far from it (its centre moves away), or a new leaf starts
       // where the next query is.
       if (q % 5 === 4 && q + 1 < queries.length) {
-        draft.addSummary(1, 'new leaf', queries[q + 1]!, [addFact(queries[q + 1]!)]);
+        draft.addSummary(1, 'new leaf', queries[q + 1]!, [newFact(queries[q + 1]!)]);
       } else {
-        draft.attach(addFact(randomVector(rng).map((x) => 3 * x)), leaf!);
+        draft.attach(newFact(randomVector(rng).map((x) => 3 * x)), leaf!);
         index.childrenChanged(leaf!);
       }
       changes++;
@@ -148,25 +141,14 @@ describe('InsertIndex', () => {
   it('answers several queries in one pass as each alone, and from a row on as the scan of the rows after it', () => {
     const { draft, rng } = draftOf(300, 30, 11);
     const index = new InsertIndex(draft);
-    const queries = Array.from({ length: 12 }, (_, q) => {
-      const existing = draft.node(draft.levels[0]![Math.floor(rng.next() * 300)]!).embedding;
-      return q % 3 === 0 ? randomVector(rng) : existing.map((x) => x + 0.05 * gaussian(rng));
-    });
+    const queries = queriesNear(draft, rng, 12, 300);
     const { found, rows } = index.firstAtLeastEach(queries, 0.95);
     expect(rows).toBe(300);
     expect(found).toEqual(queries.map((q) => plainFirstAtLeast(draft, q, 0.95)));
     expect(found.filter(Boolean).length).toBeGreaterThan(4);
     // Facts added after the pass are found from its last row on, and only there.
     const copy = queries[1]!;
-    const added = draft.addFact(
-      {
-        id: asFactId('late'),
-        text: 'late',
-        category: 'other',
-        sources: [{ sessionId: asSessionId('s'), turnIds: [asTurnId('t')] }],
-      },
-      copy,
-    );
+    const added = addFact(draft, 'late', 'late', copy);
     expect(index.firstAtLeast(copy, 0.999, rows)).toBe(added.id);
     expect(index.firstAtLeast(copy, 0.999)).toBe(plainFirstAtLeast(draft, copy, 0.999));
   });
@@ -183,15 +165,7 @@ function clusteredDraft(clusters: number, perCluster: number, seed: number) {
     for (let quarter = 0; quarter < 4; quarter++) {
       const facts = Array.from({ length: perCluster / 4 }, (_, i) => {
         const embedding = direction.map((x) => x + 0.3 * gaussian(rng));
-        return draft.addFact(
-          {
-            id: asFactId(`c${c}-${quarter}-${i}`),
-            text: `fact ${c} ${quarter} ${i}`,
-            category: 'other',
-            sources: [{ sessionId: asSessionId('s'), turnIds: [asTurnId('t')] }],
-          },
-          embedding,
-        ).id;
+        return addFact(draft, `c${c}-${quarter}-${i}`, `fact ${c} ${quarter} ${i}`, embedding).id;
       });
       leaves.push(draft.addSummary(1, `leaf ${c} ${quarter}`, direction, facts).id);
     }
@@ -234,15 +208,7 @@ describe('InsertIndex near-duplicate bound', () => {
     // leaves put under the first leaf: the caps the index drew no longer match the leaves.
     const [leafA, leafB] = [draft.levels[1]![0]!, draft.levels[1]![20]!];
     for (const fact of draft.node(leafA).children.slice(0, 5)) draft.attach(fact, leafB);
-    const stranger = draft.addFact(
-      {
-        id: asFactId('stranger'),
-        text: 'stranger',
-        category: 'other',
-        sources: [{ sessionId: asSessionId('s'), turnIds: [asTurnId('t')] }],
-      },
-      randomVector(rng),
-    );
+    const stranger = addFact(draft, 'stranger', 'stranger', randomVector(rng));
     draft.attach(stranger.id, leafA);
     for (let k = 0; k < 40; k++) {
       const query = k === 0 ? draft.node(stranger.id).embedding : probe(k * 7);

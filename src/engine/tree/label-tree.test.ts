@@ -51,6 +51,24 @@ function handTree(leafTexts: readonly [string, string] = [BREAD[0]!, HIKES[0]!])
   return draft.freeze({ seed: 1, factCount: 6, leafCohesion: 1, leafCohesionStd: 0 }, 0);
 }
 
+/**
+ * One group over a leaf per topic, each of `size` numbered notes about it (their numbers cycle
+ * every `cycle`), labelled in full: the group an insert's scoped relabel works in.
+ */
+function labelledGroup(topics: readonly string[], size: number, cycle: number) {
+  const draft = TreeDraft.empty();
+  const leaves = addLeaves(
+    draft,
+    topics.map((topic) =>
+      Array.from({ length: size }, (_, i) => `Note ${i} about ${topic} number ${i % cycle}.`),
+    ),
+  );
+  draft.addSummary(2, `Note 0 about ${topics[0]} number 0.`, embedder.embedOne('x'), leaves);
+  const factCount = topics.length * size;
+  const tree = draft.freeze({ seed: 1, factCount, leafCohesion: 1, leafCohesionStd: 0 }, 0);
+  return { leaves, labelled: labelTree(tree) };
+}
+
 const labelOf = (tree: MemoryTree, id: string) => parseLabel(tree.nodes.get(id as NodeId)!.text);
 
 describe('labelTree', () => {
@@ -150,22 +168,10 @@ describe('labelTree, scoped to what an insert changed', () => {
   });
 
   it('after an insert, keeps the labels of a group over the scoped limit, but labels its stand-ins', () => {
-    const draft = TreeDraft.empty();
-    const size = Math.ceil(SCOPED_RELABEL_MAX_FACTS / 2) + 1;
-    const leaves = addLeaves(
-      draft,
-      ['sourdough bread baking', 'coastal trail hiking'].map((topic) =>
-        Array.from({ length: size }, (_, i) => `Note ${i} about ${topic} number ${i % 17}.`),
-      ),
-    );
-    draft.addSummary(
-      2,
-      'Note 0 about sourdough bread baking number 0.',
-      embedder.embedOne('x'),
-      leaves,
-    );
-    const labelled = labelTree(
-      draft.freeze({ seed: 1, factCount: 2 * size, leafCohesion: 1, leafCohesionStd: 0 }, 0),
+    const { leaves, labelled } = labelledGroup(
+      ['sourdough bread baking', 'coastal trail hiking'],
+      Math.ceil(SCOPED_RELABEL_MAX_FACTS / 2) + 1,
+      17,
     );
     const [a, b] = leaves as [NodeId, NodeId];
     const stale = formatLabel({ keywords: ['stale'], quote: 'An older label.' });
@@ -184,23 +190,10 @@ describe('labelTree, scoped to what an insert changed', () => {
   });
 
   it('in a group over the sibling limit, relabels the changed summaries and stand-ins, not their siblings', () => {
-    const draft = TreeDraft.empty();
-    const size = Math.ceil(SIBLING_RELABEL_MAX_FACTS / 3) + 1;
-    const topics = ['sourdough bread baking', 'coastal trail hiking', 'korean grammar lessons'];
-    const leaves = addLeaves(
-      draft,
-      topics.map((topic) =>
-        Array.from({ length: size }, (_, i) => `Note ${i} about ${topic} number ${i % 13}.`),
-      ),
-    );
-    draft.addSummary(
-      2,
-      'Note 0 about sourdough bread baking number 0.',
-      embedder.embedOne('x'),
-      leaves,
-    );
-    const labelled = labelTree(
-      draft.freeze({ seed: 1, factCount: 3 * size, leafCohesion: 1, leafCohesionStd: 0 }, 0),
+    const { leaves, labelled } = labelledGroup(
+      ['sourdough bread baking', 'coastal trail hiking', 'korean grammar lessons'],
+      Math.ceil(SIBLING_RELABEL_MAX_FACTS / 3) + 1,
+      13,
     );
     const [a, b, c] = leaves as [NodeId, NodeId, NodeId];
     const stale = formatLabel({ keywords: ['stale'], quote: 'An older label.' });

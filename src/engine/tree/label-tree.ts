@@ -62,8 +62,9 @@ function lazyMembers(tree: MemoryTree): Members {
     const node = tree.nodes.get(id);
     let facts: readonly FactId[] = [];
     if (node?.level === 1) {
-      facts = leafFacts.get(node) ?? factsOf(node);
-      leafFacts.set(node, facts);
+      const kept = leafFacts.get(node);
+      facts = kept ?? factsOf(node);
+      if (!kept) leafFacts.set(node, facts);
     } else if (node) facts = factsOf(node);
     known.set(id, facts);
     return facts;
