@@ -15,7 +15,11 @@
  *   - insert: memory.ingest of a new 10-turn session (extractive facts, embed, insert), round trip:
  *     the first of a fresh page's worker (after its open) and a later one in the same worker, each
  *     on INSERT_RUNS fresh pages: median, min and max, and how many facts each added (the rest
- *     merged into facts the memory held). Every session is another (heavy-user-sessions.ts);
+ *     merged into facts the memory held). Every session is another (heavy-user-sessions.ts).
+ *     An insert commits its facts and leaves its summaries' keyword labels to the worker's
+ *     background work: `labelsMs` is from the later insert's return until the counts say no
+ *     label is left to write (the worker's idle wait after a session, AFTER_INGEST_IDLE_MS, then
+ *     the labelling in slices and its commit);
  *   - rebuild: memory.rebuild() round trip; meanwhile the page counts its frames with
  *     requestAnimationFrame, and performance.measureUserAgentSpecificMemory() (the page is
  *     crossOriginIsolated; Chromium runs with ForceEagerMeasureMemory) is sampled 2 s after the
@@ -192,8 +196,13 @@ test('a heavy user: 1,800 sessions, 30,000 facts', async ({ page, browser }, tes
   }, QUESTIONS);
 
   // Insert: on a fresh page each time, the worker's first session (after its open) and a later one.
-  const inserts: { firstMs: number; laterMs: number; firstAdded: number; laterAdded: number }[] =
-    [];
+  const inserts: {
+    firstMs: number;
+    laterMs: number;
+    labelsMs: number;
+    firstAdded: number;
+    laterAdded: number;
+  }[] = [];
   for (let run = 0; run < INSERT_RUNS; run++) {
     await page.goto('/', { waitUntil: 'commit' });
     await waitForTree(page, roots);
@@ -210,8 +219,20 @@ test('a heavy user: 1,800 sessions, 30,000 facts', async ({ page, browser }, tes
           start = performance.now();
           await memory.ingest(later!, 'default');
           const laterMs = performance.now() - start;
-          const after = (await memory.counts()).facts;
-          return { firstMs, laterMs, firstAdded: between - before, laterAdded: after - between };
+          start = performance.now();
+          let counts = await memory.counts();
+          while (counts.unlabelled > 0) {
+            await new Promise((resolve) => setTimeout(resolve, 10));
+            counts = await memory.counts();
+          }
+          const labelsMs = performance.now() - start;
+          return {
+            firstMs,
+            laterMs,
+            labelsMs,
+            firstAdded: between - before,
+            laterAdded: counts.facts - between,
+          };
         },
         [newSession(2 * run), newSession(2 * run + 1)],
       ),
@@ -220,6 +241,7 @@ test('a heavy user: 1,800 sessions, 30,000 facts', async ({ page, browser }, tes
   const insert = {
     first: spread(inserts.map((i) => i.firstMs)),
     later: spread(inserts.map((i) => i.laterMs)),
+    labels: spread(inserts.map((i) => i.labelsMs)),
     factsAdded: inserts.reduce((sum, i) => sum + i.firstAdded + i.laterAdded, 0),
   };
 
@@ -384,12 +406,15 @@ test('a heavy user: 1,800 sessions, 30,000 facts', async ({ page, browser }, tes
         ...insert.later,
         verdict: verdict(insert.later.medianMs <= BUDGETS.insertLaterMs),
       },
+      /** From the later insert's return until its labels were written (background; no budget). */
+      labelsAfterLater: insert.labels,
       sessionsPerRun: 2,
       factsAdded: insert.factsAdded,
       llmCalls: 0,
       runs: inserts.map((i) => ({
         firstMs: r(i.firstMs),
         laterMs: r(i.laterMs),
+        labelsMs: r(i.labelsMs),
         firstAdded: i.firstAdded,
         laterAdded: i.laterAdded,
       })),
@@ -432,6 +457,7 @@ test('a heavy user: 1,800 sessions, 30,000 facts', async ({ page, browser }, tes
     retrieval: `${Math.round(retrievalStats.median)} / ${Math.round(retrievalStats.p95)} ms`,
     insertFirst: spreadCell(insert.first, inMs),
     insertLater: spreadCell(insert.later, inMs),
+    labelsAfterInsert: spreadCell(insert.labels, inMs),
     rebuild: rebuild ? `${inSeconds(rebuild.ms)} (${Math.round(rebuild.fps)})` : 'not run',
     treeView: `${Math.round(treeView.panZoom.fps)} fps`,
     importExport: `${inSeconds(imported.ms)} / ${inSeconds(exported.ms)}`,

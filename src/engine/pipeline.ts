@@ -31,6 +31,8 @@ export interface MemoryOptions {
   readonly onProgress?: ProgressCallback;
   /** See BuildOptions.largeLevel. */
   readonly largeLevel?: number;
+  /** addSessions: see InsertOptions.deferLabels. */
+  readonly deferLabels?: boolean;
 }
 
 export interface MemoryBuild {
@@ -203,6 +205,7 @@ export async function addSessions(
     summariser: summariserFor(options.llm),
     embedder: options.embedder,
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.deferLabels ? { deferLabels: true } : {}),
     rebuild: treeBuilder(options),
   });
   return { ...inserted, extractions, lifetimes: lifetimes.report };

@@ -163,6 +163,12 @@ export interface MemoryTree {
   readonly insertedSinceBuild: number;
   /** Next free sequence number for summary node ids. */
   readonly nextNodeSeq: number;
+  /**
+   * Summaries an insert changed whose keyword labels it left for later (`labelPending` in
+   * tree/label-tree.ts writes them): an insert that defers its labelling is done sooner. Absent
+   * when every label is current.
+   */
+  readonly unlabelled?: readonly NodeId[];
 }
 
 export interface TreeBuildStats {

@@ -10,7 +10,11 @@ import type { MemoryTree, Session } from '../engine/types.ts';
 export interface MemoryEngine {
   readonly embedder: EmbedderPort;
   readonly summariser: Summariser;
-  /** Extracts, embeds and inserts a session's facts; returns the new tree (input untouched). */
+  /**
+   * Extracts, embeds and inserts a session's facts; returns the new tree (input untouched). Its
+   * changed summaries' keyword labels may be left `unlabelled`: the host writes them after the
+   * commit (MemoryHost.labelPending).
+   */
   addSession(tree: MemoryTree, session: Session, signal?: AbortSignal): Promise<MemoryTree>;
   /** A fresh build over the tree's facts (background rebuild after drift). */
   rebuild(tree: MemoryTree, signal?: AbortSignal): Promise<MemoryTree>;

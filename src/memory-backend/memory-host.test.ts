@@ -225,3 +225,64 @@ describe('memory operations', () => {
     expect((await alice.store.listFacts()).map((f) => f.id)).toEqual(factsBefore);
   });
 });
+
+describe('labels an ingestion leaves for later', () => {
+  /** A multi-level tree, then one more session: its changed summaries wait for their labels. */
+  async function ingested() {
+    const setupResult = await setup();
+    const { alice } = setupResult;
+    for (let n = 1; n <= 8; n++) await alice.ingest({ session: distinctSession(n) });
+    await alice.labelPending();
+    const before = (await alice.store.liveTree()).tree;
+    await alice.ingest({ session: distinctSession(9) });
+    return { ...setupResult, before };
+  }
+
+  it('are listed in the stored tree, then written in one commit that changes labels only', async () => {
+    const { db, alice, before } = await ingested();
+    const { tree } = await alice.store.liveTree();
+    expect(before.unlabelled).toBeUndefined();
+    expect(tree.unlabelled?.length).toBeGreaterThan(0);
+    // Stored with the tree: a worker that opens it after a closed tab finds them.
+    const reopened = new MemoryHost(db, asProfileId('alice'), testEngine());
+    expect((await reopened.store.liveTree()).tree.unlabelled).toEqual(tree.unlabelled);
+
+    const labelled = await reopened.labelPending();
+    expect(labelled.unlabelled).toBeUndefined();
+    expect(labelled.levels).toEqual(tree.levels);
+    expect([...labelled.facts.keys()]).toEqual([...tree.facts.keys()]);
+    const changed = [...labelled.nodes.values()].filter(
+      (n) => n.text !== tree.nodes.get(n.id)?.text,
+    );
+    expect(changed.length).toBeGreaterThan(0);
+    // Only listed summaries and their siblings are relabelled (labelTree's scope).
+    const parents = new Set(tree.unlabelled!.map((id) => tree.nodes.get(id)?.parent));
+    for (const node of changed) {
+      expect(tree.unlabelled!.includes(node.id) || parents.has(node.parent)).toBe(true);
+    }
+    // What is stored now is the labelled tree, and there is nothing left to label.
+    const stored = (await new MemoryHost(db, asProfileId('alice'), testEngine()).store.liveTree())
+      .tree;
+    expect(stored.unlabelled).toBeUndefined();
+    expect([...stored.nodes.values()].map((n) => n.text)).toEqual(
+      [...labelled.nodes.values()].map((n) => n.text),
+    );
+    expect(await reopened.labelPending()).toBe(labelled);
+  });
+
+  it('are not written over a tree changed meanwhile; the next try writes both sessions’ labels', async () => {
+    const { alice } = await ingested();
+    const first = (await alice.store.liveTree()).tree.unlabelled!;
+    let ingestedMeanwhile = false;
+    const left = await alice.labelPending(async () => {
+      if (ingestedMeanwhile) return;
+      ingestedMeanwhile = true;
+      await alice.ingest({ session: distinctSession(10) });
+    });
+    expect(ingestedMeanwhile).toBe(true);
+    const live = (await alice.store.liveTree()).tree;
+    expect(left).toBe(live);
+    for (const id of first) if (live.nodes.has(id)) expect(live.unlabelled).toContain(id);
+    expect((await alice.labelPending()).unlabelled).toBeUndefined();
+  });
+});

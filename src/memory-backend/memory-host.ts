@@ -6,6 +6,8 @@
 import { throwIfAborted } from '../engine/errors.ts';
 import { measureDrift } from '../engine/tree/drift.ts';
 import { editFact, forgetSessions, removeFacts, type EditResult } from '../engine/tree/edit.ts';
+import { labelPending } from '../engine/tree/label-tree.ts';
+import { keepDerivedForRelabelled } from '../engine/tree/relabelled.ts';
 import { markReplaced, undoSupersede } from '../engine/lifetime/lineage.ts';
 import { withFacts } from '../engine/pipeline.ts';
 import {
@@ -197,6 +199,35 @@ export class MemoryHost {
         if (tree.facts.get(id)?.sources.some((s) => s.sessionId === sessionId)) facts++;
       }
       return { status: 'ingested', sessionId, facts };
+    });
+  }
+
+  /**
+   * Writes the keyword labels the ingestions left for later (MemoryTree.unlabelled), worked out
+   * outside the lock with `pause` between comparison groups, then committed only if the live tree
+   * is still the one they were worked out for: a change meanwhile keeps them listed, and the
+   * background work after it writes them. `seen`: the live tree as the caller just read it.
+   * Returns the tree it left live (as far as it read).
+   */
+  async labelPending(pause?: () => Promise<void>, seen?: MemoryTree): Promise<MemoryTree> {
+    const tree = seen ?? (await this.store.liveTree()).tree;
+    if (tree.unlabelled === undefined) return tree;
+    const labelled = await labelPending(tree, pause);
+    return this.exclusive(async () => {
+      const now = await this.store.liveTree();
+      if (now.tree !== tree) return now.tree;
+      keepDerivedForRelabelled(tree, labelled);
+      const db = this.db;
+      await this.store.commitTree(
+        () =>
+          guardQuota(() =>
+            db.transaction('rw', memoryTables(db), () =>
+              writeTreeChange(db, this.pid, now, labelled),
+            ),
+          ),
+        { from: tree, sessions: [] },
+      );
+      return labelled;
     });
   }
 

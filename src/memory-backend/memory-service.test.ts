@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { freshDb, sampleSession } from '../storage/fixtures.test-support.ts';
+import { distinctSession, freshDb, sampleSession } from '../storage/fixtures.test-support.ts';
 import { asProfileId } from '../engine/types.ts';
 import { createProfile } from '../storage/profiles.ts';
 import { MemoryHost } from './memory-host.ts';
@@ -86,5 +86,25 @@ describe('memory service: the counts the page shows', () => {
     expect(counts).not.toHaveProperty('treeConsistent');
     expect(treeConsistent).toBe(true);
     expect(drift).toBeDefined();
+  });
+});
+
+describe('memory service: labels left for later', () => {
+  it('are written once the worker has been idle a moment after the sessions', async () => {
+    const db = await freshDb();
+    await createProfile(db, { id: 'alice', name: 'Alice' });
+    const service = createMemoryService(db, testEngine());
+    await service.open('alice');
+    for (let n = 1; n <= 9; n++) await service.ingest(distinctSession(n));
+    const right = await service.counts();
+    expect(right.levels.length).toBeGreaterThan(1);
+    expect(right.unlabelled).toBeGreaterThan(0);
+    await vi.waitFor(async () => expect((await service.counts()).unlabelled).toBe(0), {
+      timeout: 5_000,
+      interval: 50,
+    });
+    const after = await service.counts();
+    expect(after.facts).toBe(right.facts);
+    expect(after.treeVersion).toBe(right.treeVersion);
   });
 });

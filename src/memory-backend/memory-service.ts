@@ -90,6 +90,19 @@ const keepImageWhenIdle = (h: MemoryHost): Promise<void> =>
     ),
   );
 
+/**
+ * Writes the keyword labels the ingestions left for later, in slices that let questions and
+ * ingestions go first. A failure leaves them listed in the tree (its labels a session behind),
+ * to be written after the next session or on the next open; it is said in the console.
+ */
+const labelWhenIdle = (h: MemoryHost, seen?: MemoryTree): Promise<MemoryTree | undefined> =>
+  h.labelPending(sliced(yieldToForeground), seen).catch((error: unknown) => {
+    console.warn(
+      `Grove: the memory's new keyword labels were not written (${error instanceof Error ? error.message : String(error)}); they are written after the next session or on the next open.`,
+    );
+    return undefined;
+  });
+
 /** How long the worker waits after an ingestion before its background work (drift, indexes). */
 export const AFTER_INGEST_IDLE_MS = 250;
 
@@ -135,6 +148,7 @@ export function createMemoryService(
     nodes: live.tree.nodes.size,
     levels: live.tree.levels.map((l) => l.length),
     treeVersion: live.version,
+    unlabelled: live.tree.unlabelled?.length ?? 0,
     paused: (await getSettings(db, h.profileId)).memoryPaused,
     lastRebuild,
   });
@@ -151,9 +165,10 @@ export function createMemoryService(
       const resumed = options.resume === false ? [] : await opened.resumePending();
       // After the resume: its orphan collection writes the tree tables, and would wait for the
       // whole tree read (the page's own calls start now and share that read).
-      // Then, while the worker is idle, what the session's first insert would wait for.
+      // Then, while the worker is idle, the labels the last sessions left for later, and what
+      // the session's first insert would wait for.
       const warm = prepareRetrieval(opened.store, { opening: true })
-        .then(prepareInsertAhead)
+        .then(async (tree) => prepareInsertAhead((await labelWhenIdle(opened, tree)) ?? tree))
         .then(() => opened.store.prepareWrite(sliced(yieldToForeground)))
         .catch(() => undefined);
       // Then the tree's image, if the open read its pages (the next open reads the image).
@@ -174,17 +189,19 @@ export function createMemoryService(
         }),
       );
       if (result.status === 'ingested') {
-        // A drifted tree is rebuilt first; then the next question finds the live tree's
-        // lexical indexes built (both in the background, once the worker has been idle a
-        // moment: a session ingested right after this one does not wait for them).
+        // The session's labels are written, and a drifted tree is rebuilt; then the next
+        // question finds the live tree's lexical indexes built (all in the background, once the
+        // worker has been idle a moment: a session ingested right after this one does not wait).
         clearTimeout(afterIngest);
         afterIngest = setTimeout(() => {
-          void rebuildInBackground(h).then(() =>
-            prepareRetrieval(h.store)
-              .then(prepareInsertAhead)
-              .then(() => keepImageWhenIdle(h))
-              .catch(() => undefined),
-          );
+          void labelWhenIdle(h)
+            .then(() => rebuildInBackground(h))
+            .then(() =>
+              prepareRetrieval(h.store)
+                .then(prepareInsertAhead)
+                .then(() => keepImageWhenIdle(h))
+                .catch(() => undefined),
+            );
         }, AFTER_INGEST_IDLE_MS);
       }
       return result;

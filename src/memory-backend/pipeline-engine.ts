@@ -17,6 +17,8 @@ export interface PipelineEngineOptions {
 export function pipelineEngine(options: PipelineEngineOptions): MemoryEngine {
   const memoryOptions = (signal?: AbortSignal) => ({
     embedder: options.embedder,
+    // The host commits a session's facts first and writes their labels in the background.
+    deferLabels: true,
     ...(options.llm ? { llm: options.llm } : {}),
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(signal ? { signal } : {}),

@@ -24,6 +24,7 @@ export function testEngine(embedder = new HashEmbedder({ dimension: 64 })): Memo
         embedder,
         summariser: keywordSummariser,
         rebuild: (all) => Promise.resolve(chunkedTree(all)),
+        deferLabels: true,
       });
       return next;
     },

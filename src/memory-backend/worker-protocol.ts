@@ -31,6 +31,8 @@ export interface MemoryCounts {
   readonly nodes: number;
   readonly levels: readonly number[];
   readonly treeVersion: number;
+  /** Summaries whose keyword labels the worker is still to write (after the last sessions). */
+  readonly unlabelled: number;
   readonly paused: boolean;
   /** The last background rebuild this worker ran after an ingestion, if any. */
   readonly lastRebuild: BackgroundRebuild;

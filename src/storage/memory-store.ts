@@ -129,11 +129,15 @@ export class MemoryStore {
   keepLiveTree(live: LiveTree, added?: { from: MemoryTree; sessions: readonly Session[] }): void {
     this.trees.keep(live);
     if (added && this.texts?.tree === added.from) {
-      const texts = this.texts.texts.then((before) => {
-        const after = new Map(before);
-        for (const [id, text] of sessionTexts(added.sessions)) after.set(id, text);
-        return after as SessionTexts;
-      });
+      // No session added: the same transcripts (and the lexicon kept for them) serve the tree.
+      const texts =
+        added.sessions.length === 0
+          ? this.texts.texts
+          : this.texts.texts.then((before) => {
+              const after = new Map(before);
+              for (const [id, text] of sessionTexts(added.sessions)) after.set(id, text);
+              return after as SessionTexts;
+            });
       this.keepTexts(live.tree, texts);
     }
   }

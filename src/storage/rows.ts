@@ -100,6 +100,8 @@ export interface TreeMetaRow {
   readonly nextNodeSeq: number;
   /** Bumped on every write to this version: guards against lost updates. */
   readonly revision: number;
+  /** MemoryTree.unlabelled: summaries whose labels are still to be written (absent: none). */
+  readonly unlabelled?: readonly string[];
 }
 
 /** The meta row of schemas 2 to 5: the orders of every node, level and fact, as ids. */

@@ -122,6 +122,7 @@ export function metaOf(
     insertedSinceBuild: tree.insertedSinceBuild,
     nextNodeSeq: tree.nextNodeSeq,
     revision,
+    ...(tree.unlabelled === undefined ? {} : { unlabelled: [...tree.unlabelled] }),
   };
 }
 
@@ -256,6 +257,7 @@ export function assembleTree<C extends NodeCellBody>(
     throw new StoreCorruptError('Stored memory tree holds a node twice.');
   }
   const factMap = factsOfCells(factCells);
+  const unlabelled = (meta.unlabelled ?? []).filter((id) => byId.has(id as NodeId)) as NodeId[];
   return {
     nodes: byId,
     levels,
@@ -263,6 +265,7 @@ export function assembleTree<C extends NodeCellBody>(
     build: { ...meta.build },
     insertedSinceBuild: meta.insertedSinceBuild,
     nextNodeSeq: meta.nextNodeSeq,
+    ...(unlabelled.length === 0 ? {} : { unlabelled }),
   };
 }
 

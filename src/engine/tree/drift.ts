@@ -32,6 +32,12 @@ export function measureDrift(tree: MemoryTree): DriftReport {
   return report;
 }
 
+/** Hands `from`'s report to `to`, the same tree with other summary texts (relabelled.ts). */
+export function keepDriftFor(to: MemoryTree, from: MemoryTree): void {
+  const kept = reports.get(from);
+  if (kept && !reports.has(to)) reports.set(to, kept);
+}
+
 function driftOf(tree: MemoryTree): DriftReport {
   const atBuild = Math.max(1, tree.build.factCount);
   const insertedFraction = tree.insertedSinceBuild / atBuild;

@@ -119,12 +119,12 @@ export const SCOPED_RELABEL_MAX_FACTS = 2000;
 export const SIBLING_RELABEL_MAX_FACTS = 200;
 
 /**
- * The tree with every machine-written summary relabelled; the same tree when nothing changed.
- * With `changed` (the summaries an insert touched), only those and their siblings are
- * relabelled, in groups of at most SCOPED_RELABEL_MAX_FACTS facts (and wherever a stand-in
- * waits for its label): the labels such a change can move. Siblings only in groups of at most
- * SIBLING_RELABEL_MAX_FACTS facts. A term crossing the tree-wide frequency limit is picked up
- * by the next full labelling.
+ * The tree with every machine-written summary relabelled (and none left `unlabelled`); the same
+ * tree when nothing changed. With `changed` (the summaries an insert touched, and any it left
+ * unlabelled), only those and their siblings are relabelled, in groups of at most
+ * SCOPED_RELABEL_MAX_FACTS facts (and wherever a stand-in waits for its label): the labels such
+ * a change can move. Siblings only in groups of at most SIBLING_RELABEL_MAX_FACTS facts. A term
+ * crossing the tree-wide frequency limit is picked up by the next full labelling.
  */
 export function labelTree(
   tree: MemoryTree,
@@ -132,7 +132,48 @@ export function labelTree(
   /** The tree `tree` was changed from, if any: its term counts are carried over. */
   from?: MemoryTree,
 ): MemoryTree {
-  if (tree.levels.length <= 1) return tree;
+  const steps = labelling(tree, changed, from);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The labels an insert left for later (`unlabelled`), written: `labelTree` scoped to them, a
+ * comparison group at a time with `pause` between two (a worker's background work lets a
+ * question go first). The same tree when none are pending.
+ */
+export async function labelPending(
+  tree: MemoryTree,
+  pause: () => Promise<void> = async () => undefined,
+): Promise<MemoryTree> {
+  if (tree.unlabelled === undefined) return tree;
+  await prepareLabels(tree, pause);
+  const steps = labelling(tree, new Set(tree.unlabelled), undefined);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
+/** `tree` with `ids` (those it holds, once each) listed as waiting for their labels. */
+export function withUnlabelled(tree: MemoryTree, ids: Iterable<NodeId>): MemoryTree {
+  const pending = [...new Set(ids)].filter((id) => tree.nodes.has(id));
+  if (pending.length > 0) return { ...tree, unlabelled: pending };
+  if (tree.unlabelled === undefined) return tree;
+  const { unlabelled: _, ...rest } = tree;
+  return rest;
+}
+
+/** `labelTree`'s work, yielding after each comparison group it labelled. */
+function* labelling(
+  tree: MemoryTree,
+  changed: ReadonlySet<NodeId> | undefined,
+  from: MemoryTree | undefined,
+): Generator<void, MemoryTree> {
+  if (tree.levels.length <= 1) return withUnlabelled(tree, []);
   const members = lazyMembers(tree);
   const terms = factTerms(tree, from);
   const termsOf = (id: FactId) => terms.get(id) ?? [];
@@ -159,9 +200,10 @@ export function labelTree(
         const chosen = pickKeywords(weightsOf(id), byCentrality, LABEL_KEYWORDS);
         texts.set(id, formatLabel({ keywords: chosen, quote: quoteOf(tree, members, terms, id) }));
       }
+      yield;
     }
   }
-  return withTexts(tree, texts);
+  return withUnlabelled(withTexts(tree, texts), []);
 }
 
 const memberCount = (group: readonly NodeId[], members: Members) =>

@@ -148,6 +148,12 @@ export function treeLexicon(tree: MemoryTree, texts?: SessionTexts): TreeLexicon
   return lexicon;
 }
 
+/** Hands `from`'s lexicon to `to`, the same tree with other summary texts (relabelled.ts). */
+export function keepLexiconFor(to: MemoryTree, from: MemoryTree): void {
+  const kept = lexicons.get(from);
+  if (kept && !lexicons.has(to)) lexicons.set(to, kept);
+}
+
 function buildIndexes(
   tree: MemoryTree,
   factIds: readonly FactId[],

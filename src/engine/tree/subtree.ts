@@ -61,6 +61,12 @@ export function factCentroid(tree: MemoryTree, id: NodeId): Vector | undefined {
   return centroidIn(tree, cache, id) ?? undefined;
 }
 
+/** Hands `from`'s centroids to `to`, the same tree with other summary texts (relabelled.ts). */
+export function keepCentroidsFor(to: MemoryTree, from: MemoryTree): void {
+  const kept = centroids.get(from);
+  if (kept && !centroids.has(to)) centroids.set(to, kept);
+}
+
 function centroidIn(
   tree: MemoryTree,
   cache: Map<NodeId, Vector | null>,

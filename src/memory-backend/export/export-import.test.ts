@@ -50,6 +50,17 @@ describe('export and import', () => {
     expect((await host.store.liveTree()).tree.facts.size).toBe(data.tree.facts.length);
   });
 
+  it('writes into the file the labels the ingestions left for the worker’s background work', async () => {
+    const fresh = await aliceAndBob();
+    const host = new MemoryHost(fresh.db, asProfileId('alice'), testEngine());
+    const pending = (await host.store.liveTree()).tree;
+    expect(pending.unlabelled?.length).toBeGreaterThan(0);
+    const nodes = (JSON.parse(fresh.file) as Json).tree.nodes as { id: string; text: string }[];
+    const labelled = await host.labelPending();
+    expect(nodes.map((n) => n.text)).toEqual([...labelled.nodes.values()].map((n) => n.text));
+    expect(nodes.some((n) => n.text !== pending.nodes.get(n.id as never)?.text)).toBe(true);
+  });
+
   it('keeps facts’ lifetimes and lineage through export and import, and reads files without them', async () => {
     const [older, newer] = (JSON.parse(file) as Json).tree.facts as Json[];
     const withLineage = mutate((data) => {

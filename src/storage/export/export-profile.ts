@@ -10,13 +10,16 @@ import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedTree, type ProfileExport } 
 import { exportHistory } from './chat-rows.ts';
 import { exportTaskMemories } from './task-memory-rows.ts';
 import type { MemoryTree } from '../../engine/types.ts';
+import { labelTree } from '../../engine/tree/label-tree.ts';
 
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const opt = <K extends string, V>(key: K, value: V | undefined) =>
   (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 
-function exportTree(tree: MemoryTree): ExportedTree | null {
-  if (tree.nodes.size === 0) return null;
+function exportTree(live: MemoryTree): ExportedTree | null {
+  if (live.nodes.size === 0) return null;
+  // Labels an insert left for the worker's background work are written into the file.
+  const tree = live.unlabelled ? labelTree(live, new Set(live.unlabelled)) : live;
   return {
     dimension: tree.nodes.values().next().value?.embedding.length ?? 0,
     levels: tree.levels.map((level) => [...level]),
