@@ -270,6 +270,22 @@ describe('labels an ingestion leaves for later', () => {
     expect(await reopened.labelPending()).toBe(labelled);
   });
 
+  it('a failed write leaves the tree and its list as they were, for the next try', async () => {
+    const failure = quotaFailure({ table: 'treeMeta' });
+    failure.armed = false;
+    const { db, alice } = await setup([failure]);
+    for (let n = 1; n <= 9; n++) await alice.ingest({ session: distinctSession(n) });
+    const before = await snapshot(db);
+    const listed = (await alice.store.liveTree()).tree.unlabelled;
+    expect(listed?.length).toBeGreaterThan(0);
+    failure.armed = true;
+    await expect(alice.labelPending()).rejects.toBeInstanceOf(StorageFullError);
+    expect(await snapshot(db)).toEqual(before);
+    expect((await alice.store.liveTree()).tree.unlabelled).toEqual(listed);
+    failure.armed = false;
+    expect((await alice.labelPending()).unlabelled).toBeUndefined();
+  });
+
   it('are not written over a tree changed meanwhile; the next try writes both sessions’ labels', async () => {
     const { alice } = await ingested();
     const first = (await alice.store.liveTree()).tree.unlabelled!;

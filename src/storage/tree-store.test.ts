@@ -13,6 +13,7 @@ import {
 } from './tree-store.ts';
 import { removeFacts } from '../engine/tree/edit.ts';
 import { pageOf } from './tree-pages.ts';
+import { pageIdsOf, type PageIds } from './page-ids.ts';
 import { factPages, factToCell, nodePages, nodeToCell } from './tree-codec.ts';
 import { insertFacts } from '../engine/tree/insert.ts';
 import { orderOf } from './tree-order.ts';
@@ -63,7 +64,14 @@ describe('tree store', () => {
     const tree = chunkedTree(facts);
     expect(tree.levels.length).toBe(3);
     await saveFresh(db, tree);
-    expectSameTree((await loadLiveTree(db, 'p')).tree, tree);
+    const live = await loadLiveTree(db, 'p');
+    expectSameTree(live.tree, tree);
+    // Read from its pages, it knows which ids each page holds: what hashing every id would say.
+    const asSets = (pages: PageIds) =>
+      new Map([...pages].map(([page, ids]) => [page, new Set(ids)]));
+    expect(live.pages).toBeDefined();
+    expect(asSets(live.pages!.nodes)).toEqual(asSets(pageIdsOf(tree.nodes.keys())));
+    expect(asSets(live.pages!.facts)).toEqual(asSets(pageIdsOf(tree.facts.keys())));
   });
 
   it('writes only changed rows and refuses a write based on a stale read', async () => {

@@ -119,9 +119,16 @@ export async function loadLiveTree(db: GroveDb, profileId: string): Promise<Live
       nodes: nodePageRows.flatMap((p) => p.nodes),
       facts: factPageRows.flatMap((p) => p.facts),
     };
+    // Read page by page, the pages' ids come free: the first write need not hash every id.
+    const idsOf = (rows: readonly { page: number; cells: readonly { id: string }[] }[]) =>
+      new Map(rows.map(({ page, cells }) => [page, cells.map((c) => c.id)]));
     return {
       tree: rowsToTree({ meta, ...cells }),
       order: orderOfCells(cells),
+      pages: {
+        nodes: idsOf(nodePageRows.map((p) => ({ page: p.page, cells: p.nodes }))),
+        facts: idsOf(factPageRows.map((p) => ({ page: p.page, cells: p.facts }))),
+      },
       version: head.version,
       revision: meta.revision,
       ...(head.stamp !== undefined && head.revision === meta.revision ? { stamp: head.stamp } : {}),
