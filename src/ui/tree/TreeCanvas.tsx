@@ -12,6 +12,7 @@ import {
   FOREST_ROOT,
   fitTransform,
   nearestNode,
+  sameShape,
   TIDY_LABEL_ROOM,
   type TreeLayout,
 } from './layout.ts';
@@ -183,8 +184,13 @@ export function TreeCanvas(props: Props) {
     };
   }, [fit, centerOn, requestDraw]);
 
-  // A new layout (new tree, collapse, layout mode) is fitted into view.
+  // A new layout (new tree, collapse, layout mode) is fitted into view; one that places the same
+  // nodes at the same points (new labels only) keeps the user's view and any gesture under way.
+  const fittedLayout = useRef<TreeLayout | null>(null);
   useEffect(() => {
+    const before = fittedLayout.current;
+    fittedLayout.current = layout;
+    if (before && sameShape(before, layout)) return;
     fit();
   }, [layout, fit]);
 

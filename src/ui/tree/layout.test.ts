@@ -5,11 +5,31 @@ import {
   fitTransform,
   layoutForest,
   nearestNode,
+  sameShape,
 } from './layout.ts';
 import { syntheticForest } from '../../engine/testing/synthetic-forest.ts';
 
 describe('layoutForest', () => {
   const tree = syntheticForest(40);
+
+  it('tells a tree with new labels only (same shape) from one whose nodes moved', () => {
+    const layout = layoutForest(tree, { mode: 'tidy' });
+    const relabelled = new Map(
+      [...tree.nodes].map(([id, node]) => [
+        id,
+        node.level > 0 ? { ...node, text: 'L1 new' } : node,
+      ]),
+    );
+    expect(sameShape(layout, layoutForest({ ...tree, nodes: relabelled }, { mode: 'tidy' }))).toBe(
+      true,
+    );
+    expect(sameShape(layout, layoutForest(tree, { mode: 'radial' }))).toBe(false);
+    expect(sameShape(layout, layoutForest(syntheticForest(41), { mode: 'tidy' }))).toBe(false);
+    const firstSummary = tree.levels[1]![0]!;
+    expect(
+      sameShape(layout, layoutForest(tree, { mode: 'tidy', collapsed: new Set([firstSummary]) })),
+    ).toBe(false);
+  });
 
   it('puts a synthetic root over the forest roots, parents before children', () => {
     const layout = layoutForest(tree, { mode: 'tidy' });

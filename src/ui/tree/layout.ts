@@ -62,6 +62,27 @@ export function defaultLayoutMode(tree: TreeOutline | null): LayoutMode {
   return (tree?.levels[0]?.length ?? 0) > 120 ? 'radial' : 'tidy';
 }
 
+/**
+ * Whether two layouts place the same nodes at the same points: a new tree whose labels alone
+ * changed (the worker writes a session's labels after its insert) keeps the user's view.
+ */
+export function sameShape(a: TreeLayout, b: TreeLayout): boolean {
+  if (a === b) return true;
+  if (a.mode !== b.mode || a.nodes.length !== b.nodes.length) return false;
+  return a.nodes.every((n, i) => {
+    const m = b.nodes[i];
+    return (
+      m !== undefined &&
+      n.id === m.id &&
+      n.x === m.x &&
+      n.y === m.y &&
+      n.parent === m.parent &&
+      n.collapsed === m.collapsed &&
+      n.childCount === m.childCount
+    );
+  });
+}
+
 export function layoutForest(tree: TreeOutline | null, options: LayoutOptions = {}): TreeLayout {
   const mode = options.mode ?? defaultLayoutMode(tree);
   const collapsed = options.collapsed ?? new Set<string>();
