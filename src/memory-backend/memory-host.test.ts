@@ -270,6 +270,22 @@ describe('labels an ingestion leaves for later', () => {
     expect(await reopened.labelPending()).toBe(labelled);
   });
 
+  it('are not written over a tree another tab changed meanwhile', async () => {
+    const { db, alice } = await ingested();
+    const otherTab = new MemoryHost(db, asProfileId('alice'), testEngine());
+    let written = false;
+    const left = await alice.labelPending(async () => {
+      if (written) return;
+      written = true;
+      await otherTab.ingest({ session: distinctSession(10) });
+    });
+    const live = (await alice.store.liveTree()).tree;
+    expect(left).toBe(live);
+    expect(live.facts.size).toBeGreaterThan(0);
+    expect(live.unlabelled?.length).toBeGreaterThan(0);
+    expect((await alice.labelPending()).unlabelled).toBeUndefined();
+  });
+
   it('a failed write leaves the tree and its list as they were, for the next try', async () => {
     const failure = quotaFailure({ table: 'treeMeta' });
     failure.armed = false;
@@ -289,13 +305,12 @@ describe('labels an ingestion leaves for later', () => {
   it('are not written over a tree changed meanwhile; the next try writes both sessions’ labels', async () => {
     const { alice } = await ingested();
     const first = (await alice.store.liveTree()).tree.unlabelled!;
-    let ingestedMeanwhile = false;
+    let pauses = 0;
     const left = await alice.labelPending(async () => {
-      if (ingestedMeanwhile) return;
-      ingestedMeanwhile = true;
+      if (pauses++ > 0) return;
       await alice.ingest({ session: distinctSession(10) });
     });
-    expect(ingestedMeanwhile).toBe(true);
+    expect(pauses).toBe(1); // the work ended at the first slice after the session
     const live = (await alice.store.liveTree()).tree;
     expect(left).toBe(live);
     for (const id of first) if (live.nodes.has(id)) expect(live.unlabelled).toContain(id);

@@ -212,7 +212,20 @@ export class MemoryHost {
   async labelPending(pause?: () => Promise<void>, seen?: MemoryTree): Promise<MemoryTree> {
     const tree = seen ?? (await this.store.liveTree()).tree;
     if (tree.unlabelled === undefined) return tree;
-    const labelled = await labelPending(tree, pause);
+    // A tree this worker wrote meanwhile (a session remembered while a slice waited) ends the
+    // work at once: its own background work labels what both left.
+    const kept = this.store.treesKept;
+    const superseded = new Error('superseded');
+    let labelled: MemoryTree;
+    try {
+      labelled = await labelPending(tree, async () => {
+        await pause?.();
+        if (this.store.treesKept !== kept) throw superseded;
+      });
+    } catch (error) {
+      if (error === superseded) return (await this.store.liveTree()).tree;
+      throw error;
+    }
     return this.exclusive(async () => {
       const now = await this.store.liveTree();
       if (now.tree !== tree) return now.tree;

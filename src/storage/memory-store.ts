@@ -126,7 +126,14 @@ export class MemoryStore {
     });
   }
 
+  /** How many trees this worker's writes have made live: background work can tell it is stale. */
+  get treesKept(): number {
+    return this.kept;
+  }
+  private kept = 0;
+
   keepLiveTree(live: LiveTree, added?: { from: MemoryTree; sessions: readonly Session[] }): void {
+    this.kept++;
     this.trees.keep(live);
     if (added && this.texts?.tree === added.from) {
       // No session added: the same transcripts (and the lexicon kept for them) serve the tree.
