@@ -4,40 +4,13 @@
  * not defer would have written.
  */
 import { describe, expect, it } from 'vitest';
-import { summariserFor } from '../pipeline.ts';
-import { createRng, gaussian } from '../rng.ts';
-import { chunkedTree, HashEmbedder } from '../testing/index.ts';
-import {
-  asFactId,
-  asSessionId,
-  asTurnId,
-  type EmbeddedFact,
-  type MemoryTree,
-  type Vector,
-} from '../types.ts';
-import { normalize } from '../vector.ts';
+import { chunkedTree } from '../testing/index.ts';
+import type { MemoryTree } from '../types.ts';
+import { noLlmInsert as options, wordFacts as facts } from './insert-facts.test-support.ts';
 import { insertFacts, type InsertOptions } from './insert.ts';
-import { labelPending, labelTree, withUnlabelled } from './label-tree.ts';
 import { parseLabel } from './label-format.ts';
+import { labelPending, labelTree, withUnlabelled } from './label-tree.ts';
 
-const WORDS = ['garden', 'marathon', 'sourdough', 'cello', 'Oslo', 'nurse', 'dog', 'Korean'];
-
-function facts(n: number, session: string, seed: number): EmbeddedFact[] {
-  const rng = createRng(seed);
-  return Array.from({ length: n }, (_, i) => ({
-    id: asFactId(`${session}-${i}`),
-    text: `I like ${WORDS[i % WORDS.length]} and ${WORDS[(i * 5 + seed) % WORDS.length]} ${i}`,
-    category: 'preference' as const,
-    sources: [{ sessionId: asSessionId(session), turnIds: [asTurnId(`${session}:${i}`)] }],
-    embedding: normalize(Array.from({ length: 16 }, () => gaussian(rng))) as Vector,
-  }));
-}
-
-const options: InsertOptions = {
-  summariser: summariserFor(undefined),
-  embedder: new HashEmbedder(),
-  rebuild: () => Promise.reject(new Error('never rebuilt here')),
-};
 const deferred: InsertOptions = { ...options, deferLabels: true };
 
 const texts = (t: MemoryTree) => [...t.nodes.values()].map((n) => [n.id, n.text]);

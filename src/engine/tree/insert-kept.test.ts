@@ -4,45 +4,17 @@
  * same inserts on a cold copy of the tree (no cache can match it) give the same tree.
  */
 import { describe, expect, it } from 'vitest';
-import { summariserFor } from '../pipeline.ts';
-import { createRng, gaussian } from '../rng.ts';
-import { chunkedTree, HashEmbedder } from '../testing/index.ts';
-import {
-  asFactId,
-  asSessionId,
-  asTurnId,
-  type EmbeddedFact,
-  type MemoryTree,
-  type NodeId,
-  type Vector,
-} from '../types.ts';
+import { chunkedTree } from '../testing/index.ts';
+import { type MemoryTree, type NodeId, type Vector } from '../types.ts';
 import { normalize } from '../vector.ts';
 import { cloneableTree } from './cloneable-tree.ts';
 import { leafCohesion, treeLookup } from './cohesion.ts';
 import { measureDrift } from './drift.ts';
 import { indexedTree, InsertIndex, prepareInsert, takeInsertLayout } from './insert-index.ts';
-import { insertFacts, type InsertOptions } from './insert.ts';
+import { noLlmInsert as options, wordFacts as facts } from './insert-facts.test-support.ts';
+import { insertFacts } from './insert.ts';
 import { labelTree, prepareLabels } from './label-tree.ts';
 import { factCentroid, roots } from './subtree.ts';
-
-const WORDS = ['garden', 'marathon', 'sourdough', 'cello', 'Oslo', 'nurse', 'dog', 'Korean'];
-
-function facts(n: number, session: string, seed: number): EmbeddedFact[] {
-  const rng = createRng(seed);
-  return Array.from({ length: n }, (_, i) => ({
-    id: asFactId(`${session}-${i}`),
-    text: `I like ${WORDS[i % WORDS.length]} and ${WORDS[(i * 3 + seed) % WORDS.length]} ${i}`,
-    category: 'preference' as const,
-    sources: [{ sessionId: asSessionId(session), turnIds: [asTurnId(`${session}:${i}`)] }],
-    embedding: normalize(Array.from({ length: 16 }, () => gaussian(rng))) as Vector,
-  }));
-}
-
-const options: InsertOptions = {
-  summariser: summariserFor(undefined),
-  embedder: new HashEmbedder(),
-  rebuild: () => Promise.reject(new Error('never rebuilt here')),
-};
 
 /** The tree as plain data, for comparison. */
 const shape = (t: MemoryTree) => ({

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { summariserFor } from '../pipeline.ts';
-import { createRng, gaussian } from '../rng.ts';
-import { chunkedTree, HashEmbedder } from '../testing/index.ts';
-import { asFactId, asSessionId, asTurnId, type EmbeddedFact, type Vector } from '../types.ts';
-import { normalize } from '../vector.ts';
+import { chunkedTree } from '../testing/index.ts';
 import { measureDrift } from './drift.ts';
+import { noLlmInsert, wordFacts as facts } from './insert-facts.test-support.ts';
 import { prepareInsert, takeInsertLayout } from './insert-index.ts';
 import { insertFacts } from './insert.ts';
 import { labelPending, labelTree } from './label-tree.ts';
@@ -12,23 +9,10 @@ import { treeLexicon } from './lexicon.ts';
 import { isRelabelling, keepDerivedForRelabelled } from './relabelled.ts';
 import { factCentroid, roots } from './subtree.ts';
 
-function facts(n: number, session: string, seed: number): EmbeddedFact[] {
-  const rng = createRng(seed);
-  return Array.from({ length: n }, (_, i) => ({
-    id: asFactId(`${session}-${i}`),
-    text: `I like item ${i % 7} and place ${(i * 3 + seed) % 11}`,
-    category: 'preference' as const,
-    sources: [{ sessionId: asSessionId(session), turnIds: [asTurnId(`${session}:${i}`)] }],
-    embedding: normalize(Array.from({ length: 16 }, () => gaussian(rng))) as Vector,
-  }));
-}
-
 const inserted = async () => {
   const base = labelTree(chunkedTree(facts(120, 'base', 1)));
   const { tree } = await insertFacts(base, facts(6, 'new', 2), {
-    summariser: summariserFor(undefined),
-    embedder: new HashEmbedder(),
-    rebuild: () => Promise.reject(new Error('never rebuilt here')),
+    ...noLlmInsert,
     deferLabels: true,
   });
   return { base, tree, labelled: await labelPending(tree) };
