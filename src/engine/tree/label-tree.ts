@@ -4,7 +4,9 @@
  * as it is; one whose text is a member fact (the central-member stand-in written while building,
  * inserting or editing without an LLM, or an LLM summary that failed) or an earlier label is
  * relabelled. Pure and cheap (one pass over the facts per level): run after every change, so
- * labels follow inserts, splits, edits and deletions, and siblings' keywords stay distinct.
+ * labels follow inserts, splits, edits and deletions, and siblings' keywords stay distinct. The
+ * app's inserts leave theirs for `labelPending` (the worker writes them once idle): the tree lists
+ * the summaries waiting as `unlabelled`.
  */
 import type { FactId, MemoryTree, NodeId, TreeNode, Vector } from '../types.ts';
 import { cosine, meanDirection } from '../vector.ts';
