@@ -11,7 +11,7 @@ import type { LlmPort } from '../engine/ports.ts';
 import type { TraversalEvent } from '../engine/retrieval.ts';
 import { treeLexicon } from '../engine/tree/lexicon.ts';
 import { prepareInsert } from '../engine/tree/insert-index.ts';
-import { prepareLabels } from '../engine/tree/label-tree.ts';
+import { prepareLabels } from '../engine/tree/label-terms.ts';
 import { factCentroid, roots } from '../engine/tree/subtree.ts';
 import { prepareFactReadings } from '../engine/lifetime/fact-readings.ts';
 import { timeAwareItems } from '../engine/lifetime/time-context.ts';

@@ -181,7 +181,7 @@ export interface TreeImageRow {
    */
   readonly slots?: string;
   /**
-   * JSON: the label keywords' counts over the facts (engine/tree/label-tree.ts
+   * JSON: the label keywords' counts over the facts (engine/tree/label-terms.ts
    * `TermCountsImage`); absent in images written before they were kept.
    */
   readonly labels?: string;

@@ -16,7 +16,7 @@ import {
   LABEL_TERM_RULES,
   termCountsImage,
   type TermCountsImage,
-} from '../engine/tree/label-tree.ts';
+} from '../engine/tree/label-terms.ts';
 import { LiveTreeCache, loadLiveTree, TREE_TABLES, writeTreeChange } from './tree-store.ts';
 import { cloneableTree } from '../engine/tree/cloneable-tree.ts';
 

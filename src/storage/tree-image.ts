@@ -19,7 +19,7 @@ import {
   seedTermCounts,
   termCountsImage,
   type TermCountsImage,
-} from '../engine/tree/label-tree.ts';
+} from '../engine/tree/label-terms.ts';
 import type { MemoryTree } from '../engine/types.ts';
 import { assembleTree, dimensionOf, factToCell, type NodeCellBody } from './tree-codec.ts';
 import type { TreeFactCell, TreeImageRow, TreeMetaRow, TreeNodeCell } from './rows.ts';

@@ -119,15 +119,13 @@ export async function loadLiveTree(db: GroveDb, profileId: string): Promise<Live
       nodes: nodePageRows.flatMap((p) => p.nodes),
       facts: factPageRows.flatMap((p) => p.facts),
     };
-    // Read page by page, the pages' ids come free: the first write need not hash every id.
-    const idsOf = (rows: readonly { page: number; cells: readonly { id: string }[] }[]) =>
-      new Map(rows.map(({ page, cells }) => [page, cells.map((c) => c.id)]));
     return {
       tree: rowsToTree({ meta, ...cells }),
       order: orderOfCells(cells),
+      // Read page by page, the pages' ids come free: the first write need not hash every id.
       pages: {
-        nodes: idsOf(nodePageRows.map((p) => ({ page: p.page, cells: p.nodes }))),
-        facts: idsOf(factPageRows.map((p) => ({ page: p.page, cells: p.facts }))),
+        nodes: new Map(nodePageRows.map((p) => [p.page, p.nodes.map((c) => c.id)])),
+        facts: new Map(factPageRows.map((p) => [p.page, p.facts.map((c) => c.id)])),
       },
       version: head.version,
       revision: meta.revision,

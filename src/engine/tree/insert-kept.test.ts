@@ -1,5 +1,5 @@
 /**
- * What an insert keeps for the next one (insert-index.ts layouts, label-tree.ts term counts,
+ * What an insert keeps for the next one (insert-index.ts layouts, label-terms.ts term counts,
  * drift's per-leaf cosines, subtree.ts centroids, the copy-on-write draft) changes nothing: the
  * same inserts on a cold copy of the tree (no cache can match it) give the same tree.
  */
@@ -13,7 +13,8 @@ import { measureDrift } from './drift.ts';
 import { indexedTree, InsertIndex, prepareInsert, takeInsertLayout } from './insert-index.ts';
 import { noLlmInsert as options, wordFacts as facts } from './insert-facts.test-support.ts';
 import { insertFacts } from './insert.ts';
-import { labelTree, prepareLabels } from './label-tree.ts';
+import { prepareLabels } from './label-terms.ts';
+import { labelTree } from './label-tree.ts';
 import { factCentroid, roots } from './subtree.ts';
 
 /** The tree as plain data, for comparison. */

@@ -11,7 +11,7 @@ import type { EmbeddedFact, Fact, MemoryTree, NodeId, Vector } from '../types.ts
 import { DUPLICATE_COSINE, MAX_LEAF_SIZE, MAX_ROOTS } from './constants.ts';
 import { factNodeId, TreeDraft } from './draft.ts';
 import { InsertIndex, keepInsertLayout, takeInsertLayout } from './insert-index.ts';
-import { labelTree, withUnlabelled } from './label-tree.ts';
+import { labelListed, labelTree, withUnlabelled } from './label-tree.ts';
 import { splitInTwo } from './split.ts';
 import type { Summariser } from './summarise.ts';
 
@@ -127,7 +127,7 @@ export async function insertFacts(
     ...(tree.unlabelled ?? []),
     ...dirty,
   ]);
-  const next = options.deferLabels ? frozen : labelTree(frozen, new Set(frozen.unlabelled), tree);
+  const next = options.deferLabels ? frozen : labelListed(frozen, tree);
   // The next insert starts from what this one laid out: its centres but those of the nodes
   // resummarised since (their embeddings changed), which are all dirty.
   draft.onChildrenChanged = undefined;

@@ -10,7 +10,7 @@ import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedTree, type ProfileExport } 
 import { exportHistory } from './chat-rows.ts';
 import { exportTaskMemories } from './task-memory-rows.ts';
 import type { MemoryTree } from '../../engine/types.ts';
-import { labelTree } from '../../engine/tree/label-tree.ts';
+import { labelListed } from '../../engine/tree/label-tree.ts';
 
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const opt = <K extends string, V>(key: K, value: V | undefined) =>
@@ -19,7 +19,7 @@ const opt = <K extends string, V>(key: K, value: V | undefined) =>
 function exportTree(live: MemoryTree): ExportedTree | null {
   if (live.nodes.size === 0) return null;
   // Labels an insert left for the worker's background work are written into the file.
-  const tree = live.unlabelled ? labelTree(live, new Set(live.unlabelled)) : live;
+  const tree = labelListed(live);
   return {
     dimension: tree.nodes.values().next().value?.embedding.length ?? 0,
     levels: tree.levels.map((level) => [...level]),

@@ -15,7 +15,7 @@ import type { ProfileRow, TreeFactCell, TreeNodeCell } from '../rows.ts';
 import { treeImageOfCells, withoutEmbedding, type TreeIdentity } from '../tree-image.ts';
 import { factPages, factsOfCells, nodePages } from '../tree-codec.ts';
 import { slotIndexImage } from '../../engine/lifetime/slot-index.ts';
-import { termCountsImage } from '../../engine/tree/label-tree.ts';
+import { termCountsImage } from '../../engine/tree/label-terms.ts';
 import { base64ToBytes } from '../vector-codec.ts';
 import { decryptText } from './crypto.ts';
 import {
